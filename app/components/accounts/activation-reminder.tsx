@@ -1,0 +1,91 @@
+// The confirm-e-mail reminder (spec §4): an alert in the warnings area, or a
+// modal on a phone when the member just finished signing up; both with the
+// check-spam hint and a way to send the mail again.
+import { MailCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+
+export function ResendActivation() {
+  const { t } = useTranslation("accounts");
+  const fetcher = useFetcher<{ sent?: boolean; message?: string }>();
+  if (fetcher.data?.sent)
+    return (
+      <p className="text-sm font-semibold text-success" role="status">
+        {t("reminder.sent")}
+      </p>
+    );
+  return (
+    <fetcher.Form method="post" action="/activate/resend">
+      <button type="submit" className="btn-outline min-h-9 px-4" disabled={fetcher.state !== "idle"}>
+        {t("reminder.resend")}
+      </button>
+      {fetcher.data?.message && (
+        <p className="mt-1 text-sm text-danger" role="alert">
+          {fetcher.data.message}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function ConfirmEmailBox({ email }: { email: string }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <div className="flex items-start gap-3">
+      <MailCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+      <div className="space-y-2 text-sm">
+        <p className="font-semibold">{t("reminder.title")}</p>
+        <p>{t("reminder.text", { email })}</p>
+        <p className="text-muted">{t("reminder.spam")}</p>
+        <ResendActivation />
+      </div>
+    </div>
+  );
+}
+
+export function ActivationAlert({ email }: { email: string }) {
+  return (
+    <div className="border-b border-unread/40 bg-unread/10" data-testid="activation-reminder">
+      <div className="mx-auto max-w-6xl px-4 py-3">
+        <ConfirmEmailBox email={email} />
+      </div>
+    </div>
+  );
+}
+
+/** Shown once, on a phone, right after signup; otherwise the alert does the job. */
+export function ActivationModal({ email }: { email: string }) {
+  const { t } = useTranslation("accounts");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 767px)").matches) {
+      dialog.current?.showModal();
+      setOpen(true);
+    }
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-(--radius-card) p-6 backdrop:bg-ink/60"
+      aria-labelledby="activation-modal-title"
+      onClose={() => setOpen(false)}
+      data-testid="activation-modal"
+    >
+      {open && (
+        <>
+          <h2 id="activation-modal-title" className="sr-only">
+            {t("reminder.title")}
+          </h2>
+          <ConfirmEmailBox email={email} />
+          <form method="dialog" className="mt-4 text-right">
+            <button type="submit" className="btn-primary">
+              {t("reminder.ok")}
+            </button>
+          </form>
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,134 @@
+// The signup form (spec §3 signup form, §5 rules), used by /signup and by the
+// desktop signup modal. Validates in the browser with the server's own schema;
+// tracking data from the address (network, ref, sub1..3) and the lander travel
+// along; on pages that embed the site-entry warning in the signup flow, it is shown here.
+
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { ErrorList, InputField, SelectField, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
+import { TrackingFields } from "#app/components/landers/tracking.tsx";
+import {
+  EmbeddedSiteEntryWarning,
+  useSignupFlowEmbeddedSiteEntryWarning,
+} from "#app/components/layout/site-entry-warning.tsx";
+import { signupSchema } from "#app/schemas/account.ts";
+
+export interface SignupFormProps {
+  minimumAge: number;
+  /** Latest allowed date of birth (YYYY-MM-DD) for the date picker. */
+  maxBirthDate: string;
+  targetMemberId?: number | null;
+  withMessage?: boolean;
+  onStarted?: () => void;
+}
+
+type SignupActionData = { result?: SubmissionResult<string[]>; code?: string; email?: string };
+
+export function SignupForm({ minimumAge, maxBirthDate, targetMemberId, withMessage, onStarted }: SignupFormProps) {
+  const { t } = useTranslation("accounts");
+  const fetcher = useFetcher<SignupActionData>();
+  const schema = useMemo(() => signupSchema({ minimumAge, now: Date.now() }), [minimumAge]);
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: fetcher.data?.result,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const embeddedWarning = useSignupFlowEmbeddedSiteEntryWarning();
+  const genderOptions = [
+    { value: "female", label: t("signup.female") },
+    { value: "male", label: t("signup.male") },
+  ];
+
+  return (
+    <fetcher.Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)} onFocus={onStarted}>
+      <TrackingFields />
+      {targetMemberId ? <input type="hidden" name="target" value={targetMemberId} /> : null}
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          meta={fields.gender}
+          label={t("signup.iAm")}
+          options={genderOptions}
+          placeholder={t("signup.choose")}
+        />
+        <SelectField
+          meta={fields.seeking}
+          label={t("signup.seeking")}
+          options={genderOptions}
+          placeholder={t("signup.choose")}
+        />
+      </div>
+      <InputField meta={fields.name} label={t("fields.name")} autoComplete="nickname" hint={t("signup.nameHint")} />
+      <InputField meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
+      <InputField
+        meta={fields.date_of_birth}
+        label={t("fields.dateOfBirth")}
+        type="date"
+        max={maxBirthDate}
+        autoComplete="bday"
+        errorParams={{ age: minimumAge }}
+      />
+      <InputField
+        meta={fields.password}
+        label={t("fields.password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("signup.passwordHint")}
+      />
+      {withMessage && (
+        <TextareaField meta={fields.signup_message} label={t("signup.message")} rows={3} maxLength={500} />
+      )}
+      {embeddedWarning && <EmbeddedSiteEntryWarning />}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {fetcher.data?.code === "email_taken" && (
+        <p className="text-sm">
+          <Link to="/login" className="font-semibold text-primary underline">
+            {t("signup.goToLogin")}
+          </Link>
+        </p>
+      )}
+      {fetcher.data?.code === "email_taken_deleted" && <ReactivateOffer email={fetcher.data.email ?? ""} />}
+      <SubmitButton busy={fetcher.state !== "idle"}>{t("signup.submit")}</SubmitButton>
+      <p className="text-xs text-muted">
+        <Trans
+          t={t}
+          i18nKey="signup.consent"
+          values={{ age: minimumAge }}
+          components={{
+            terms: <Link to="/pages/terms" className="underline" />,
+            privacy: <Link to="/pages/privacy" className="underline" />,
+          }}
+        />
+      </p>
+    </fetcher.Form>
+  );
+}
+
+/** A deleted account still within its 14 days: reactivate by e-mail, or ask service. */
+function ReactivateOffer({ email }: { email: string }) {
+  const { t } = useTranslation("accounts");
+  const fetcher = useFetcher<{ sent?: boolean }>();
+  if (fetcher.data?.sent) return <p className="text-sm text-success">{t("deleted.reactivationSent")}</p>;
+  return (
+    <div className="rounded-lg bg-secondary-soft p-3 text-sm">
+      <p>{t("signup.deletedOffer")}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <fetcher.Form method="post" action="/account-deleted">
+          <input type="hidden" name="email" value={email} />
+          <button type="submit" className="btn-outline min-h-9 px-3" disabled={fetcher.state !== "idle"}>
+            {t("signup.reactivateByEmail")}
+          </button>
+        </fetcher.Form>
+        <Link to="/pages/service" className="btn-ghost min-h-9 px-3">
+          {t("signup.contactService")}
+        </Link>
+      </div>
+    </div>
+  );
+}

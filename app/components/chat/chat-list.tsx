@@ -1,0 +1,202 @@
+// The chats overview (spec §2, §3 chats): one row per conversation with the
+// other member, the newest message, its time and the unread count. Removing a
+// chat hides it at once, then asks the server (spec §4); if that fails, an
+// alert says why and the list reloads (spec §8).
+import { ArrowLeft, Heart, MessageCircle, Search, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
+import { formatBadge } from "#app/i18n/format.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import type { ChatListItem } from "#app/server/chat/conversations.ts";
+import { listTime } from "./time.ts";
+
+export function ChatList({
+  chats,
+  activeId = null,
+  now,
+  timeZone,
+  heading: Heading = "h2",
+}: {
+  chats: ChatListItem[];
+  activeId?: number | null;
+  now: number;
+  timeZone: string;
+  heading?: "h1" | "h2";
+}) {
+  const { t } = useTranslation("chat");
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [failure, setFailure] = useState<string | null>(null);
+  const shown = chats.filter((chat) => !removed.has(chat.conversation.id));
+
+  async function remove(id: number) {
+    setFailure(null);
+    setRemoved((ids) => new Set(ids).add(id));
+    const response = await fetch("/api/chat.php", {
+      method: "DELETE",
+      headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+      body: JSON.stringify({ conversation: id }),
+    }).catch(() => null);
+    if (response?.ok) {
+      if (id === activeId) navigate("/chats", { replace: true });
+      return;
+    }
+    const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+    setFailure(body?.message || t("errors:general"));
+    setRemoved((ids) => {
+      const next = new Set(ids);
+      next.delete(id);
+      return next;
+    });
+    void revalidator.revalidate();
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line px-3">
+        <Link to="/members" className="btn-ghost min-w-11 px-0" aria-label={t("list.back")}>
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <Heading className="text-lg font-bold">{t("list.title")}</Heading>
+      </header>
+      {failure && (
+        <div role="alert" className="m-3 rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm text-danger">
+          {t("list.removeFailed", { message: failure })}
+        </div>
+      )}
+      {shown.length === 0 ? (
+        <EmptyChats />
+      ) : (
+        <ul className="min-h-0 flex-1 divide-y divide-line overflow-y-auto" data-testid="chat-list">
+          {shown.map((chat) => (
+            <ChatRow
+              key={chat.conversation.id}
+              chat={chat}
+              active={chat.conversation.id === activeId}
+              now={now}
+              timeZone={timeZone}
+              onRemove={() => void remove(chat.conversation.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ChatRow({
+  chat,
+  active,
+  now,
+  timeZone,
+  onRemove,
+}: {
+  chat: ChatListItem;
+  active: boolean;
+  now: number;
+  timeZone: string;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation("chat");
+  const locale = useLocale();
+  const { profile, last_message: last, num_unread_messages: unread } = chat;
+  const at = last?.at;
+  return (
+    <li className={`flex items-center ${active ? "bg-primary-soft" : "hover:bg-surface"}`} data-testid="chat-row">
+      <Link
+        to={`/chats/${chat.conversation.id}`}
+        aria-current={active ? "page" : undefined}
+        className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-3 focus-visible:outline-offset-[-3px]"
+      >
+        <span className="relative shrink-0">
+          {profile.photo ? (
+            <img src={profile.photo} alt="" width={48} height={48} className="size-12 rounded-full object-cover" />
+          ) : (
+            <span
+              className="flex size-12 items-center justify-center rounded-full bg-secondary-soft text-lg font-bold text-secondary"
+              aria-hidden="true"
+            >
+              {profile.name.slice(0, 1)}
+            </span>
+          )}
+          {profile.online && (
+            <span
+              className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-card bg-success"
+              role="img"
+              aria-label={t("members:online")}
+            />
+          )}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline gap-1.5">
+            <span className="truncate font-semibold" data-testid="chat-name">
+              {profile.name}
+            </span>
+            <span className="text-sm text-muted">{profile.age}</span>
+            {at !== undefined && (
+              <time className="ml-auto shrink-0 text-xs text-muted" dateTime={new Date(at).toISOString()}>
+                {listTime(at, now, locale, timeZone)}
+              </time>
+            )}
+          </span>
+          <span className="mt-0.5 flex items-center gap-2">
+            <span className={`truncate text-sm ${unread > 0 ? "font-semibold text-ink" : "text-muted"}`}>
+              <Preview chat={chat} />
+            </span>
+            {unread > 0 && (
+              <span className="badge ml-auto shrink-0 bg-unread text-unread-ink" data-testid="chat-unread">
+                <span aria-hidden="true">{formatBadge(unread, locale)}</span>
+                <span className="sr-only">{t("list.unread", { count: unread })}</span>
+              </span>
+            )}
+          </span>
+          {profile.fictional && <FictionalBadge className="mt-1" />}
+        </span>
+      </Link>
+      <button
+        type="button"
+        className="btn-ghost mx-1 min-w-11 shrink-0 px-0 text-muted hover:text-danger"
+        aria-label={t("list.remove", { name: profile.name })}
+        onClick={onRemove}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** The newest message in a few words: the text, or "photo" / the gift's name; "you: " before one's own. */
+function Preview({ chat }: { chat: ChatListItem }) {
+  const { t } = useTranslation("chat");
+  const last = chat.last_message;
+  if (!last) return <>{t("list.noMessages")}</>;
+  const what =
+    last.kind === "photo"
+      ? t("list.photo")
+      : last.kind === "gift"
+        ? t("list.gift", { gift: t(`members:gifts.${last.preview}`, { defaultValue: last.preview }) })
+        : last.preview;
+  return <>{last.from_me ? t("list.you", { text: what }) : what}</>;
+}
+
+function EmptyChats() {
+  const { t } = useTranslation("chat");
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="chats-empty">
+      <MessageCircle className="size-10 text-primary" aria-hidden="true" />
+      <p className="font-semibold">{t("list.empty")}</p>
+      <p className="text-sm text-muted">{t("list.emptyHint")}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-2">
+        <Link to="/members" className="btn-primary">
+          <Search className="size-4" aria-hidden="true" /> {t("list.search")}
+        </Link>
+        <Link to="/swipe-game" className="btn-outline">
+          <Heart className="size-4" aria-hidden="true" /> {t("list.swipe")}
+        </Link>
+      </div>
+    </div>
+  );
+}

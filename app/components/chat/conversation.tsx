@@ -1,0 +1,141 @@
+// One conversation on screen: top bar, messages and send footer over the live
+// connection of useConversation. A message the room refuses is given back to
+// the text box (nothing was charged), with the alert that says why: buy
+// credits, become premium, or the room's own message.
+import { Sparkles, X } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ChatMessage } from "#app/schemas/chat.ts";
+import { type ChatPartner, ChatTopBar } from "./chat-top-bar.tsx";
+import { IcebreakerModal } from "./icebreaker-modal.tsx";
+import { type GiftInfo, MessageList } from "./message-list.tsx";
+import { type MessageCosts, SendFooter } from "./send-footer.tsx";
+import { type ChatAlert, useConversation } from "./use-conversation.ts";
+
+export interface ConversationProps {
+  conversationId: number;
+  memberId: number;
+  other: ChatPartner;
+  credits: number;
+  costs: MessageCosts;
+  messageLength: number;
+  gifts: GiftInfo[];
+  history: { messages: ChatMessage[]; hasOlder: boolean };
+  otherReadSeq: number;
+  now: number;
+  timeZone: string;
+}
+
+export function Conversation(props: ConversationProps) {
+  const { t } = useTranslation("chat");
+  const { other, costs } = props;
+  const [draft, setDraft] = useState("");
+  const chat = useConversation({
+    conversationId: props.conversationId,
+    memberId: props.memberId,
+    otherId: other.id,
+    initial: { ...props.history, otherReadSeq: props.otherReadSeq },
+    // Nothing was sent: the text goes back into the box, unless something new was typed meanwhile.
+    onRejected: (message) => {
+      if (message.kind === "text") setDraft((current) => current || message.text);
+    },
+  });
+  const empty = chat.messages.length === 0 && !chat.hasOlder;
+  const [icebreaker, setIcebreaker] = useState(empty);
+
+  const sendText = (text: string) => {
+    chat.client.send({ kind: "text", text });
+    setDraft("");
+  };
+
+  return (
+    <section className="flex min-w-0 flex-1 flex-col bg-surface" aria-labelledby="chat-title">
+      <ChatTopBar other={other} credits={chat.credits ?? props.credits} />
+      <MessageList
+        messages={chat.messages}
+        pending={chat.pending}
+        memberId={props.memberId}
+        otherName={other.name}
+        gifts={props.gifts}
+        hasOlder={chat.hasOlder}
+        loadingOlder={chat.loadingOlder}
+        otherTyping={chat.otherTyping}
+        otherReadSeq={chat.otherReadSeq}
+        now={props.now}
+        timeZone={props.timeZone}
+        onLoadOlder={() => chat.client.loadOlder()}
+        onRetry={(clientId) => chat.client.retry(clientId)}
+        before={
+          other.fictional ? (
+            <p className="mb-3 rounded-lg bg-primary-soft p-3 text-sm" data-testid="fictional-notice">
+              {t("members:fictionalNotice")}
+            </p>
+          ) : null
+        }
+        empty={
+          <div className="my-auto flex flex-col items-center gap-3 py-8 text-center" data-testid="chat-empty">
+            <p className="text-muted">{t("conversation.empty", { name: other.name })}</p>
+            <button type="button" className="btn-outline" onClick={() => setIcebreaker(true)}>
+              <Sparkles className="size-4 text-primary" aria-hidden="true" /> {t("conversation.ideas")}
+            </button>
+          </div>
+        }
+      />
+      {chat.alert && <AlertBox alert={chat.alert} onClose={() => chat.client.dismissAlert()} />}
+      <SendFooter
+        draft={draft}
+        onDraftChange={(text) => {
+          setDraft(text);
+          if (text) chat.client.typing();
+        }}
+        maxLength={props.messageLength}
+        costs={costs}
+        gifts={props.gifts}
+        otherName={other.name}
+        onSendText={sendText}
+        onSendPhoto={(file) => void chat.client.sendPhoto(file)}
+        onSendGift={(giftId) => chat.client.send({ kind: "gift", giftId })}
+      />
+      {icebreaker && empty && chat.pending.length === 0 && (
+        <IcebreakerModal name={other.name} cost={costs.text} onPick={sendText} onClose={() => setIcebreaker(false)} />
+      )}
+    </section>
+  );
+}
+
+function AlertBox({ alert, onClose }: { alert: ChatAlert; onClose: () => void }) {
+  const { t } = useTranslation("chat");
+  const link =
+    alert.code === "insufficient_credits"
+      ? { to: "/credits", label: t("alerts.buyCredits") }
+      : alert.code === "premium_only"
+        ? { to: "/premium", label: t("alerts.becomePremium") }
+        : null;
+  return (
+    <div className="shrink-0 px-2 sm:px-3">
+      <div
+        role="alert"
+        className="mx-auto mb-2 flex max-w-[800px] items-start gap-3 rounded-xl border border-danger/30 bg-card p-3 text-sm shadow-sm"
+        data-testid={`chat-alert-${alert.code}`}
+      >
+        <div className="flex-1">
+          <p className="font-semibold text-danger">{alert.message || t("errors:general")}</p>
+          {link && (
+            <Link to={link.to} className="mt-1 inline-block font-semibold text-primary underline">
+              {link.label}
+            </Link>
+          )}
+        </div>
+        <button
+          type="button"
+          className="btn-ghost min-h-8 min-w-8 px-0"
+          onClick={onClose}
+          aria-label={t("alerts.close")}
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// The pieces the layouts of spec §2 combine: top navigation (full or logo-only),
+// warnings area, content, footer, disclaimer and the site-entry warning.
+import type { ReactNode } from "react";
+import { useEffect } from "react";
+import { Link, useLocation, useMatches, useSearchParams } from "react-router";
+import { ActivationAlert, ActivationModal } from "#app/components/accounts/activation-reminder.tsx";
+import { SignupModalProvider } from "#app/components/accounts/signup-modal.tsx";
+import { EnrichProfileAlert } from "#app/components/members/enrich-profile-alert.tsx";
+import { LikeModal } from "#app/components/members/like-modal.tsx";
+import { TopNav } from "#app/components/nav/top-nav.tsx";
+import { PaymentOffers } from "#app/components/payments/payment-offers.tsx";
+import type { SiteChrome } from "#app/server/site/chrome.ts";
+import { Disclaimer } from "./disclaimer.tsx";
+import { Footer } from "./footer.tsx";
+import { LogoMark } from "./logo-mark.tsx";
+import { ProgressBar } from "./progress-bar.tsx";
+import { SiteEntryWarning, useSignupFlowEmbeddedSiteEntryWarning } from "./site-entry-warning.tsx";
+
+// Spec §2: the language dropdown is hidden on complete-signup.
+const routesWithoutLanguageMenu = new Set(["complete-signup"]);
+
+export function FullNav({ chrome }: { chrome: SiteChrome }) {
+  const matches = useMatches();
+  return (
+    <TopNav
+      siteName={chrome.site.name}
+      logo={chrome.site.logo}
+      locale={chrome.locale}
+      locales={chrome.visibleLocales}
+      showLanguageMenu={!matches.some((m) => routesWithoutLanguageMenu.has(m.id))}
+      showSearch={chrome.canSearch}
+      member={chrome.member}
+    />
+  );
+}
+
+export function LogoNav({ chrome }: { chrome: SiteChrome }) {
+  return (
+    <header className="border-b border-line bg-card">
+      <div className="mx-auto flex h-14 max-w-6xl items-center px-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-black tracking-tight text-primary">
+          <LogoMark logo={chrome.site.logo} />
+          {chrome.site.name}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+export function EntryWarning({ chrome, when = true }: { chrome: SiteChrome; when?: boolean }) {
+  const embedded = useSignupFlowEmbeddedSiteEntryWarning();
+  if (!chrome.siteEntryWarning || !when || embedded) return null;
+  return (
+    <SiteEntryWarning
+      siteName={chrome.site.name}
+      minimumAge={chrome.site.minimumAge}
+      fictionalWarning={chrome.site.fictionalWarning}
+    />
+  );
+}
+
+export function PageBottom({ chrome }: { chrome: SiteChrome }) {
+  return (
+    <>
+      <Footer chrome={chrome} />
+      <Disclaimer chrome={chrome} />
+    </>
+  );
+}
+
+/**
+ * The warnings area of spec §2: the activation reminder until the e-mail is
+ * confirmed, then the enrich-profile alert; and the like modal (?t=). Unpaid
+ * members also get the welcome-bonus banner and the time bonus.
+ */
+export function Warnings({ chrome }: { chrome: SiteChrome }) {
+  const [params] = useSearchParams();
+  const member = chrome.member;
+  if (!member) return null;
+  const count = <TitleCount count={member.unreadMessages + member.newLikes} />;
+  if (member.confirmed) {
+    return (
+      <>
+        {count}
+        <PaymentOffers member={member} />
+        <EnrichProfileAlert missing={member.missing} />
+        <LikeModal />
+      </>
+    );
+  }
+  return (
+    <>
+      {count}
+      <ActivationAlert email={member.email} />
+      <PaymentOffers member={member} />
+      {params.has("welcome") && <ActivationModal email={member.email} />}
+    </>
+  );
+}
+
+/** The page title shows unread messages plus new likes in parentheses (spec §2). */
+export function TitleCount({ count }: { count: number }) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new page sets a new title to prefix
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\+?\) /, "");
+    document.title = count > 0 ? `(${count > 99 ? "99+" : count}) ${base}` : base;
+  }, [count, location.key]);
+  return null;
+}
+
+/** Visitors get the signup modal (desktop); members do not need it. */
+export function SignupEntry({ chrome, children }: { chrome: SiteChrome; children: ReactNode }) {
+  if (chrome.member) return <>{children}</>;
+  return <SignupModalProvider minimumAge={chrome.site.minimumAge}>{children}</SignupModalProvider>;
+}
+
+export function Content({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <ProgressBar />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+    </>
+  );
+}

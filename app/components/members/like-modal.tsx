@@ -1,0 +1,83 @@
+// The like modal (spec §2): when the address has t=<seconds>, t leaves the
+// address at once and, t seconds later, a profile that liked the member is
+// shown with a view-profile button (spec §7 /api/auto-like.php); the badges
+// reload 500 ms after.
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { FictionalBadge } from "./fictional-badge.tsx";
+
+type Liker = { id: number; name: string; age: number; fictional: boolean; main_image: { match: string } };
+
+const RELOAD_DELAY_MS = 500;
+
+export function LikeModal() {
+  const { t } = useTranslation("members");
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [liker, setLiker] = useState<Liker | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const seconds = Number(params.get("t"));
+
+  useEffect(() => {
+    if (!(seconds > 0)) return;
+    setParams(
+      (current) => {
+        current.delete("t");
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    const timer = setTimeout(async () => {
+      const response = await fetch("/api/auto-like.php", { headers: { "X-Requested-With": "XMLHttpRequest" } });
+      if (!response.ok) return;
+      const { profile } = (await response.json()) as { profile: Liker | null };
+      if (!profile) return;
+      setLiker(profile);
+      setTimeout(() => revalidator.revalidate(), RELOAD_DELAY_MS);
+    }, Math.min(seconds, 600) * 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, setParams, revalidator]);
+
+  useEffect(() => {
+    if (liker) dialog.current?.showModal();
+  }, [liker]);
+
+  if (!liker) return null;
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="like-modal-title"
+      className="m-auto w-[min(22rem,calc(100%-2rem))] rounded-(--radius-card) bg-card p-6 text-center backdrop:bg-ink/60"
+      onClose={() => setLiker(null)}
+      data-testid="like-modal"
+    >
+      <h2 id="like-modal-title" className="text-xl font-bold">
+        {t("likeModal.title", { name: liker.name })}
+      </h2>
+      <div className="relative mx-auto my-4 size-36 overflow-hidden rounded-full">
+        <img
+          src={liker.main_image.match}
+          alt={t("photoOf", { name: liker.name })}
+          className="size-full object-cover"
+          width={144}
+          height={144}
+        />
+      </div>
+      {liker.fictional && <FictionalBadge />}
+      <p className="mt-2 text-muted">
+        {liker.name}, {liker.age}
+      </p>
+      <div className="mt-4 flex flex-col gap-2">
+        <Link to={`/likes/m/${liker.id}`} className="btn-primary" onClick={() => dialog.current?.close()}>
+          {t("likeModal.view")}
+        </Link>
+        <form method="dialog">
+          <button type="submit" className="btn-ghost w-full">
+            {t("likeModal.later")}
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}

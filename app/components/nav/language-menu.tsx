@@ -1,0 +1,45 @@
+// The language dropdown (spec §2): only when more than one locale is visible
+// for the visitor's country. Choosing posts to /lang-config, which sets the
+// locale cookie (and the member's language) and reloads the page in it.
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+import { type Locale, localeNames } from "#app/i18n/locales.ts";
+
+export function LanguageMenu({ locales, current }: { locales: readonly Locale[]; current: Locale }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (locales.length < 2) return null;
+  return (
+    <details className="group relative">
+      <summary
+        className="btn-ghost cursor-pointer list-none px-3 uppercase [&::-webkit-details-marker]:hidden"
+        data-testid="language-menu"
+      >
+        <span aria-hidden="true">{current}</span>
+        <span className="sr-only">{t("nav.language")}</span>
+      </summary>
+      <Form
+        method="post"
+        action="/lang-config"
+        reloadDocument
+        className="absolute right-0 z-40 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-card py-1 shadow-lg"
+      >
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <p className="px-4 py-2 text-xs font-semibold text-muted uppercase">{t("nav.chooseLanguage")}</p>
+        {locales.map((locale) => (
+          <button
+            key={locale}
+            type="submit"
+            name="locale"
+            value={locale}
+            lang={locale}
+            aria-current={locale === current ? "true" : undefined}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-primary-soft aria-[current]:font-bold"
+          >
+            {localeNames[locale]}
+          </button>
+        ))}
+      </Form>
+    </details>
+  );
+}

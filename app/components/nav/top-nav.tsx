@@ -1,0 +1,68 @@
+// Top navigation (spec §2). Logged out: search (when the domain allows it),
+// language, login and the signup entry. Logged in: the member's navigation.
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
+import { LogoMark } from "#app/components/layout/logo-mark.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
+import type { MemberSummary } from "#app/server/site/member-summary.ts";
+import { LanguageMenu } from "./language-menu.tsx";
+import { MemberNav } from "./member-nav.tsx";
+
+export interface TopNavProps {
+  siteName: string;
+  /** The domain's logo mark (settings.logo); empty for the heart. */
+  logo: string;
+  locale: Locale;
+  locales: readonly Locale[];
+  showLanguageMenu: boolean;
+  showSearch: boolean;
+  member: MemberSummary | null;
+}
+
+export function TopNav({ siteName, logo, locale, locales, showLanguageMenu, showSearch, member }: TopNavProps) {
+  const { t } = useTranslation();
+  const openSignup = useSignupEntry();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-card/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn-primary"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <nav aria-label={t("nav.main")} className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+        <Link
+          to={member ? "/members" : "/"}
+          className="mr-auto flex items-center gap-2 text-xl font-black tracking-tight text-primary"
+        >
+          <LogoMark logo={logo} />
+          <span className={member ? "max-sm:sr-only" : undefined}>{siteName}</span>
+        </Link>
+        {member ? (
+          <MemberNav member={member} />
+        ) : (
+          <>
+            {showSearch && (
+              <NavLink to="/members" className="btn-ghost hidden px-3 sm:inline-flex aria-[current=page]:text-primary">
+                {t("nav.members")}
+              </NavLink>
+            )}
+            {showLanguageMenu && <LanguageMenu locales={locales} current={locale} />}
+            <Link to="/login" className="btn-outline px-4">
+              {t("nav.login")}
+            </Link>
+            <Link
+              to="/signup"
+              className="btn-primary hidden px-4 min-[400px]:inline-flex"
+              onClick={(event) => openSignup?.(event)}
+            >
+              {t("nav.signup")}
+            </Link>
+          </>
+        )}
+        {member && showLanguageMenu && <LanguageMenu locales={locales} current={locale} />}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+// One icon per payment method (spec §3 lists them): a card, a bank, a phone
+// or a wallet, so the tiles read at a glance without brand logos.
+import {
+  ArrowLeftRight,
+  Banknote,
+  CreditCard,
+  Landmark,
+  type LucideIcon,
+  Receipt,
+  Smartphone,
+  Wallet,
+  Zap,
+} from "lucide-react";
+
+const icons: Record<string, LucideIcon> = {
+  directdebit: Banknote,
+  banktransfer: ArrowLeftRight,
+  ideal: Landmark,
+  bancontact: CreditCard,
+  paypal: Wallet,
+  creditcard: CreditCard,
+  sofort: Zap,
+  eps: Landmark,
+  giropay: Landmark,
+  przelewy24: Landmark,
+  blik: Smartphone,
+  mobilepay: Smartphone,
+  vipps: Smartphone,
+  trustly: Landmark,
+  twint: Smartphone,
+  klarna: Receipt,
+  applepay: Smartphone,
+};
+
+export function MethodIcon({ method, className = "size-6" }: { method: string; className?: string }) {
+  const Icon = icons[method] ?? CreditCard;
+  return <Icon className={className} aria-hidden="true" />;
+}

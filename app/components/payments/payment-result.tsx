@@ -1,0 +1,149 @@
+// The states of a payment (spec §4): loading (the provider has not said yet),
+// pending ("being processed"), completed, failed or cancelled (spec §8: a
+// failed credit-card payment offers PayPal or another try). While it is open
+// or pending the page asks /api/payments/<id> every 3 s and reloads its data
+// once the answer changes.
+import { CircleCheck, CircleX, LoaderCircle, RotateCcw, Wallet } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+
+export const POLL_MS = 3_000;
+
+export type PaymentView = {
+  id: number;
+  status: "open" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded";
+  credits: number;
+  amountCents: number;
+  currency: string;
+  method: string;
+  packageId: number | null;
+  createdAt: number;
+};
+
+function usePaymentPolling(payment: PaymentView) {
+  const revalidator = useRevalidator();
+  const waiting = payment.status === "open" || payment.status === "pending";
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(async () => {
+      const response = await fetch(`/api/payments/${payment.id}`, {
+        headers: { "X-Requested-With": "XMLHttpRequest" },
+      }).catch(() => null);
+      if (!response?.ok) return;
+      const { status } = (await response.json()) as { status: string };
+      if (status !== payment.status) revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, payment.id, payment.status, revalidator]);
+}
+
+function State({
+  icon,
+  title,
+  tone,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  tone: "info" | "success" | "danger";
+  children?: ReactNode;
+}) {
+  const tones = { info: "text-secondary", success: "text-success", danger: "text-danger" };
+  return (
+    <section className="card p-6 text-center sm:p-8" aria-labelledby="payment-state" data-testid="payment-state">
+      <div className={`mx-auto mb-3 flex justify-center ${tones[tone]}`}>{icon}</div>
+      <h1 id="payment-state" className={`text-2xl font-black ${tones[tone]}`} aria-live="polite">
+        {title}
+      </h1>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  );
+}
+
+export function PaymentResult({
+  payment,
+  balance,
+  firstPurchase,
+}: {
+  payment: PaymentView;
+  balance: number;
+  firstPurchase: boolean;
+}) {
+  const { t } = useTranslation("payments");
+  usePaymentPolling(payment);
+  const spinner = <LoaderCircle className="size-12 animate-spin motion-reduce:animate-none" aria-hidden="true" />;
+  const retryBase = payment.packageId ? `/credits/${payment.packageId}` : "/credits";
+
+  switch (payment.status) {
+    case "open":
+      return (
+        <State icon={spinner} title={t("transactions.loading")} tone="info">
+          <p className="text-muted">{t("transactions.waitingText")}</p>
+        </State>
+      );
+    case "pending":
+      return (
+        <State icon={spinner} title={t("transactions.pending")} tone="info">
+          <p className="text-muted">{t("transactions.pendingText")}</p>
+        </State>
+      );
+    case "paid":
+      return (
+        <State
+          icon={<CircleCheck className="size-12" aria-hidden="true" />}
+          title={t("transactions.completed")}
+          tone="success"
+        >
+          <p>{t("transactions.creditsAdded", { count: payment.credits })}</p>
+          <p className="font-semibold" data-testid="balance">
+            {t("transactions.balance", { count: balance })}
+          </p>
+          {firstPurchase && (
+            <p className="rounded-lg bg-primary-soft p-3 font-semibold text-primary" data-testid="premium-now">
+              {t("transactions.premiumNow")}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-center gap-3 pt-2">
+            <Link to="/members" className="btn-primary">
+              {t("transactions.toMembers")}
+            </Link>
+            <Link to="/chats" className="btn-outline">
+              {t("transactions.toChats")}
+            </Link>
+          </div>
+        </State>
+      );
+    case "refunded":
+      return (
+        <State
+          icon={<RotateCcw className="size-12" aria-hidden="true" />}
+          title={t("transactions.refunded")}
+          tone="info"
+        />
+      );
+    default:
+      return (
+        <State icon={<CircleX className="size-12" aria-hidden="true" />} title={t("transactions.failed")} tone="danger">
+          <p>{t("transactions.failedText")}</p>
+          <div className="flex flex-wrap justify-center gap-3 pt-2">
+            {payment.method === "creditcard" && payment.status === "failed" ? (
+              <>
+                <Link to={`${retryBase}/paypal`} className="btn-primary">
+                  <Wallet className="size-5" aria-hidden="true" />
+                  {t("transactions.tryPaypal")}
+                </Link>
+                <Link to={`${retryBase}/creditcard`} className="btn-outline">
+                  {t("transactions.retry")}
+                </Link>
+              </>
+            ) : (
+              <Link to={`${retryBase}/${payment.method}`} className="btn-primary">
+                {t("transactions.retry")}
+              </Link>
+            )}
+          </div>
+        </State>
+      );
+  }
+}

@@ -1,0 +1,68 @@
+// The match ("new like") modal (spec §2): a click anywhere closes it, except on
+// the picture and the button. Escape closes it too.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+export function MatchModal({
+  name,
+  photo,
+  href,
+  title,
+  action,
+  onClose,
+}: {
+  name: string;
+  photo: string | null;
+  href: string;
+  title: string;
+  action: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("members");
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes; Escape (the dialog's cancel) does the same for keyboards
+    <dialog
+      ref={dialog}
+      aria-labelledby="match-title"
+      className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-(--radius-card) bg-gradient-to-br from-primary to-secondary p-6 text-center text-white backdrop:bg-ink/70"
+      onClose={onClose}
+      onClick={(event) => {
+        // Clicks on the picture and the button keep it open (spec §2).
+        if (!(event.target as Element).closest("[data-keep-open]")) dialog.current?.close();
+      }}
+      data-testid="match-modal"
+    >
+      <h2 id="match-title" className="text-2xl font-black">
+        {title}
+      </h2>
+      <div
+        className="mx-auto my-5 size-40 overflow-hidden rounded-full border-4 border-white"
+        data-keep-open
+        data-testid="match-photo"
+      >
+        {photo ? (
+          <img src={photo} alt={t("photoOf", { name })} width={160} height={160} className="size-full object-cover" />
+        ) : (
+          <span className="flex size-full items-center justify-center bg-white/20 text-5xl font-black">
+            {name.slice(0, 1)}
+          </span>
+        )}
+      </div>
+      <p className="mb-5">{t("match.text", { name })}</p>
+      <Link
+        to={href}
+        className="btn bg-white text-primary hover:bg-primary-soft"
+        data-keep-open
+        data-testid="match-action"
+      >
+        {action}
+      </Link>
+      <p className="mt-4 text-xs text-white/80">{t("match.close")}</p>
+    </dialog>
+  );
+}

@@ -1,0 +1,142 @@
+// The buttons on a profile (spec §2): like, unlike, gift, message, block,
+// unblock, report. Visitors get the login message of spec §6 instead of the action.
+import { Ban, Flag, Gift, Heart, HeartOff, MessageCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
+import { GiftDialog } from "./gift-dialog.tsx";
+import { LoginPrompt, type LoginReason } from "./login-prompt.tsx";
+import { MatchModal } from "./match-modal.tsx";
+
+export interface Relation {
+  own: boolean;
+  liked: boolean;
+  likedBy: boolean;
+  match: boolean;
+  blockedByMe: boolean;
+}
+
+type ActionReply = { intent?: string; liked?: boolean; match?: boolean; message?: string; code?: string };
+
+export function ProfileActions({
+  id,
+  name,
+  photo,
+  relation,
+  gifts,
+}: {
+  id: number;
+  name: string;
+  photo: string | null;
+  relation: Relation | null;
+  gifts: { list: { id: number; slug: string; icon: string }[]; cost: number; credits: number } | null;
+}) {
+  const { t } = useTranslation("members");
+  const fetcher = useFetcher<ActionReply>();
+  const [prompt, setPrompt] = useState<LoginReason | null>(null);
+  const [giving, setGiving] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [matched, setMatched] = useState(false);
+  const reply = fetcher.data;
+  useEffect(() => {
+    if (reply?.intent === "like" && reply.match) setMatched(true);
+  }, [reply]);
+
+  if (relation?.own) return null;
+  if (!relation) {
+    const ask = (reason: LoginReason) => () => setPrompt(reason);
+    return (
+      <>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="button" className="btn-primary" onClick={ask("chat")}>
+            <MessageCircle className="size-4" aria-hidden="true" /> {t("sendMessage")}
+          </button>
+          <button type="button" className="btn-outline" onClick={ask("like")}>
+            <Heart className="size-4" aria-hidden="true" /> {t("like")}
+          </button>
+          <button type="button" className="btn-outline" onClick={ask("gift")}>
+            <Gift className="size-4" aria-hidden="true" /> {t("gift.button")}
+          </button>
+        </div>
+        {prompt && <LoginPrompt reason={prompt} name={name} onClose={() => setPrompt(null)} />}
+      </>
+    );
+  }
+
+  const busy = fetcher.state !== "idle";
+  const liked = fetcher.formData ? fetcher.formData.get("intent") === "like" : relation.liked;
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {!relation.blockedByMe && (
+          <>
+            <Link to={`/members/${id}/chat`} className="btn-primary">
+              <MessageCircle className="size-4" aria-hidden="true" /> {t("sendMessage")}
+            </Link>
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
+              <button type="submit" className="btn-outline" disabled={busy} aria-pressed={liked}>
+                {liked ? (
+                  <HeartOff className="size-4" aria-hidden="true" />
+                ) : (
+                  <Heart className="size-4" aria-hidden="true" />
+                )}
+                {liked ? t("unlike") : t("like")}
+              </button>
+            </fetcher.Form>
+            {gifts && (
+              <button type="button" className="btn-outline" onClick={() => setGiving(true)}>
+                <Gift className="size-4" aria-hidden="true" /> {t("gift.button")}
+              </button>
+            )}
+          </>
+        )}
+        <fetcher.Form
+          method="post"
+          onSubmit={(event) => {
+            if (!relation.blockedByMe && !window.confirm(t("block.confirm", { name }))) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value={relation.blockedByMe ? "unblock" : "block"} />
+          <button type="submit" className="btn-ghost text-muted" disabled={busy}>
+            <Ban className="size-4" aria-hidden="true" /> {relation.blockedByMe ? t("block.unblock") : t("block.block")}
+          </button>
+        </fetcher.Form>
+        <button type="button" className="btn-ghost text-muted" onClick={() => setReporting(true)}>
+          <Flag className="size-4" aria-hidden="true" /> {t("safety:report.button")}
+        </button>
+      </div>
+      {relation.match && !matched && (
+        <p className="mt-2 text-sm font-semibold text-primary">{t("match.already", { name })}</p>
+      )}
+      {relation.likedBy && !relation.match && <p className="mt-2 text-sm text-muted">{t("likesYou", { name })}</p>}
+      {relation.blockedByMe && <p className="mt-2 text-sm text-muted">{t("block.blocked", { name })}</p>}
+      {reply?.message && (
+        <p className="mt-2 text-sm text-danger" role="alert">
+          {reply.message}
+        </p>
+      )}
+      {giving && gifts && (
+        <GiftDialog
+          name={name}
+          gifts={gifts.list}
+          cost={gifts.cost}
+          credits={gifts.credits}
+          onClose={() => setGiving(false)}
+        />
+      )}
+      {reporting && <ReportDialog name={name} member={id} onClose={() => setReporting(false)} />}
+      {matched && (
+        <MatchModal
+          name={name}
+          photo={photo}
+          href={`/members/${id}/chat`}
+          title={t("match.title")}
+          action={t("match.message", { name })}
+          onClose={() => setMatched(false)}
+        />
+      )}
+    </>
+  );
+}

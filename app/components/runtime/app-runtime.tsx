@@ -1,0 +1,108 @@
+// What runs on every page once it is in the browser (spec §7, §9, issue 8):
+// - the service worker, registered from /sw.js?v=<build version>;
+// - for members: user refresh with chats and likes every 60 s (300 s when this
+//   browser gets pushes), starting 5 s after load, only while the page is in
+//   view and only once /api/user.php answers (retried, spec §7), so a network
+//   hiccup never replaces the page with an error;
+// - a pushed message ("new push message") reloads at once; a click on a
+//   notification ("new push click") opens its page;
+// - the app badge: unread messages plus new likes (failures ignored, spec §8).
+import { useEffect, useRef } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+import { browserSubscription, PUSH_STATE_EVENT, syncPushSubscription } from "./push-client.ts";
+import { clientHeaders, fetchWithRetry } from "./retry.ts";
+
+export const REFRESH_START_MS = 5_000;
+export const REFRESH_MS = 60_000;
+export const REFRESH_WITH_PUSH_MS = 300_000;
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { version?: string };
+  }
+}
+
+function useServiceWorker() {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    const version = window.__reactRouterManifest?.version ?? "dev";
+    navigator.serviceWorker.register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/" }).catch(() => {
+      // No service worker (private mode, blocked): the site works without one.
+    });
+  }, []);
+}
+
+function usePeriodicRefresh(memberId: number | null) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    if (memberId === null) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = async (delay?: number) => {
+      const every = delay ?? ((await browserSubscription()) ? REFRESH_WITH_PUSH_MS : REFRESH_MS);
+      if (!stopped) timer = setTimeout(tick, every);
+    };
+    const tick = async () => {
+      if (document.visibilityState === "visible") {
+        const answer = await fetchWithRetry("/api/user.php", { headers: clientHeaders }).catch(() => null);
+        if (!stopped && answer?.ok && latest.current.state === "idle") await latest.current.revalidate();
+      }
+      await schedule();
+    };
+    void schedule(REFRESH_START_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [memberId]);
+}
+
+function usePushMessages() {
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const latest = useRef({ revalidator, navigate });
+  latest.current = { revalidator, navigate };
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const message = event.data as { type?: string; url?: string } | null;
+      if (message?.type === "new push message") {
+        // Spec §4: a new pushed message reloads chats and likes.
+        if (latest.current.revalidator.state === "idle") void latest.current.revalidator.revalidate();
+      } else if (message?.type === "new push click" && typeof message.url === "string" && message.url.startsWith("/")) {
+        void latest.current.navigate(message.url);
+      }
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    return () => navigator.serviceWorker.removeEventListener("message", onMessage);
+  }, []);
+}
+
+function useAppBadge(count: number) {
+  useEffect(() => {
+    const badge = navigator as Navigator & {
+      setAppBadge?: (n: number) => Promise<void>;
+      clearAppBadge?: () => Promise<void>;
+    };
+    const result = count > 0 ? badge.setAppBadge?.(count) : badge.clearAppBadge?.();
+    result?.catch(() => {});
+  }, [count]);
+}
+
+export function AppRuntime() {
+  const member = useSiteChrome()?.member ?? null;
+  const memberId = member?.id ?? null;
+  useServiceWorker();
+  usePeriodicRefresh(memberId);
+  usePushMessages();
+  useAppBadge(member ? member.unreadMessages + member.newLikes : 0);
+  useEffect(() => {
+    void syncPushSubscription(memberId !== null)
+      .then(() => window.dispatchEvent(new Event(PUSH_STATE_EVENT)))
+      .catch(() => {});
+  }, [memberId]);
+  return null;
+}

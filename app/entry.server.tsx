@@ -1,0 +1,52 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { NonceProvider } from "#app/components/nonce.tsx";
+import { requestContext } from "#app/context.ts";
+import { fallbackI18n } from "#app/i18n/fallback.server.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { errorFields } from "#app/server/log.ts";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const app = loadContext.get(requestContext);
+  // remix-i18next's middleware does not run for URLs no route matches.
+  let i18n: ReturnType<typeof getI18n>;
+  try {
+    i18n = getI18n(loadContext);
+  } catch {
+    i18n = fallbackI18n(app.locale);
+  }
+
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceProvider value={app.nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={app.nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce: app.nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) app.log.error("render failed", errorFields(error));
+      },
+    },
+  );
+  shellRendered = true;
+
+  // Crawlers and no-JS clients get the whole document at once.
+  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

@@ -1,0 +1,13 @@
+import type { LocalizedText } from "#app/server/settings/schema.ts";
+import { defaultLocale, type Locale } from "./locales.ts";
+
+/**
+ * An operator's text (domain settings) in the active locale: the text itself
+ * when written once, else the locale's version, else the default locale's,
+ * else English, else empty, so a caller can fall back to its own translation.
+ */
+export function localizedText(text: LocalizedText | undefined, locale: Locale): string {
+  if (text === undefined) return "";
+  if (typeof text === "string") return text;
+  return text[locale] ?? text[defaultLocale] ?? text.en ?? "";
+}

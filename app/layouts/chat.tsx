@@ -1,0 +1,20 @@
+// Chat layout (spec §2): full screen; the entry warning only for NL and DE.
+import { Outlet } from "react-router";
+import { EntryWarning } from "#app/components/layout/page-frame.tsx";
+import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+
+const ENTRY_WARNING_COUNTRIES = new Set(["NL", "DE"]);
+
+export default function ChatLayout() {
+  const chrome = useSiteChrome();
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden">
+      <ProgressBar />
+      <main id="main" className="flex min-h-0 flex-1">
+        <Outlet />
+      </main>
+      {chrome && <EntryWarning chrome={chrome} when={ENTRY_WARNING_COUNTRIES.has(chrome.country)} />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Default layout (spec §2): top navigation, warnings area, content, footer,
+// disclaimer, entry warning and (with accounts) the signup modal.
+import { Outlet } from "react-router";
+import { ErrorPage } from "#app/components/layout/error-page.tsx";
+import {
+  Content,
+  EntryWarning,
+  FullNav,
+  PageBottom,
+  SignupEntry,
+  Warnings,
+} from "#app/components/layout/page-frame.tsx";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+import type { Route } from "./+types/default";
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const chrome = useSiteChrome();
+  if (!chrome) return <>{children}</>;
+  return (
+    <SignupEntry chrome={chrome}>
+      <div className="flex min-h-dvh flex-col">
+        <FullNav chrome={chrome} />
+        <Warnings chrome={chrome} />
+        <div className="flex-1">
+          <Content>{children}</Content>
+        </div>
+        <PageBottom chrome={chrome} />
+        <EntryWarning chrome={chrome} />
+      </div>
+    </SignupEntry>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Frame>
+      <ErrorPage error={error} />
+    </Frame>
+  );
+}

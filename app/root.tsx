@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "#app/components/layout/error-page.tsx";
+import { SeoLinks } from "#app/components/layout/seo-links.tsx";
+import { useNonce } from "#app/components/nonce.tsx";
+import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
+import { requestContext } from "#app/context.ts";
+import { type EmbeddedI18n, I18N_SCRIPT_ID, scriptSafeJson } from "#app/i18n/embedded.ts";
+import { i18nextMiddleware, translator } from "#app/i18n/i18next.server.ts";
+import { readCookie } from "#app/server/http/cookies.ts";
+import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
+import { loadSiteChrome } from "#app/server/site/chrome.ts";
+import { parseSkippedAt, SITE_ENTRY_COOKIE } from "#app/server/site/site-entry.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+// Floods of form posts stop here with a 429 in the visitor's language (the
+// /api/* side does the same in workers/api/index.ts).
+const rateLimitMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const app = context.get(requestContext);
+  const path = new URL(request.url).pathname;
+  const within = await withinRateLimit(app.env, {
+    method: request.method,
+    path,
+    memberId: app.member?.id ?? null,
+    clientIp: app.clientIp,
+  });
+  if (!within) {
+    const message = translator(app.locale)("errors:rateLimited");
+    throw data({ message }, { status: 429, headers: { "Retry-After": "60" } });
+  }
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rateLimitMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(requestContext);
+  return loadSiteChrome(app, { siteEntrySkippedAt: parseSkippedAt(readCookie(request, SITE_ENTRY_COOKIE)) });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const chrome = useRouteLoaderData<typeof loader>("root");
+  const embedded: EmbeddedI18n = {
+    locale: i18n.language,
+    resources: i18n.store?.data[i18n.language] ?? {},
+  };
+  const theme = chrome?.site.theme;
+  return (
+    <html
+      lang={i18n.language}
+      dir={i18n.dir(i18n.language)}
+      style={theme ? ({ "--site-primary": theme.primary, "--site-secondary": theme.secondary } as object) : undefined}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content={theme?.primary ?? "#7f1d1d"} />
+        <Meta />
+        {chrome && <SeoLinks seo={chrome.seo} />}
+        <Links nonce={nonce} />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink antialiased">
+        {children}
+        <script
+          id={I18N_SCRIPT_ID}
+          type="application/json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: translations are escaped by scriptSafeJson
+          dangerouslySetInnerHTML={{ __html: scriptSafeJson(embedded) }}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <BounceBeacon />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,106 @@
+// /activate/done: the activation (or reactivation) link lands here; afterwards
+// the page welcomes the member (spec §2 activation-done: signup-profile card,
+// get-premium card with the discount badge, members overview, 3 on phones).
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { requestContext } from "#app/context.ts";
+import { countryName } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { activateAccount } from "#app/server/accounts/activation.ts";
+import { reactivateAccount } from "#app/server/accounts/deletion.ts";
+import { requireMember } from "#app/server/accounts/guards.ts";
+import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
+import { isDomainError } from "#app/server/errors.ts";
+import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import type { Route } from "./+types/activate-done";
+
+/** The welcome discount of spec §1 shown on the get-premium card. */
+const WELCOME_DISCOUNT = 25;
+
+async function followLink(context: Route.LoaderArgs["context"], request: Request, token: string) {
+  const app = context.get(requestContext);
+  const userAgent = request.headers.get("user-agent");
+  try {
+    return await activateAccount(app, { token, loggedInAs: app.member?.id ?? null, userAgent });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // Not an activation link: perhaps a reactivation link from the deletion mail.
+    return reactivateAccount(app, { token, userAgent });
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (token) {
+    try {
+      const { sessionToken } = await followLink(context, request, token);
+      const headers = sessionToken ? { "Set-Cookie": sessionCookie(request, sessionToken) } : undefined;
+      return redirect("/activate/done", { headers });
+    } catch (error) {
+      if (isDomainError(error)) throw redirect("/activate/error");
+      throw error;
+    }
+  }
+  const { app, member } = requireMember(context, request);
+  const { members } = await searchMembers(
+    app,
+    searchQuerySchema.parse({ gender: member.profile.seeking, country: member.profile.country }),
+  );
+  return {
+    name: member.profile.name,
+    confirmed: member.status === "active",
+    paid: member.paidUser,
+    discount: WELCOME_DISCOUNT,
+    members: members.slice(0, 8),
+    title: getI18n(context).t("accounts:done.title"),
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function ActivateDone({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  const locale = useLocale();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-black">{t("done.title")}</h1>
+      <p className="mt-1 text-muted">{t("done.intro", { name: loaderData.name })}</p>
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <section className="card p-6" aria-labelledby="profile-card">
+          <h2 id="profile-card" className="text-lg font-bold">
+            {t("done.profileTitle")}
+          </h2>
+          <p className="mt-1 text-sm text-muted">{t("done.profileText")}</p>
+          <Link to="/profile" className="btn-outline mt-4">
+            {t("done.profileButton")}
+          </Link>
+        </section>
+        {!loaderData.paid && (
+          <section className="card relative overflow-hidden p-6" aria-labelledby="premium-card">
+            <span className="badge absolute right-4 top-4 bg-unread px-2 py-1 text-sm text-unread-ink">
+              −{loaderData.discount}%
+            </span>
+            <h2 id="premium-card" className="text-lg font-bold">
+              {t("done.premiumTitle")}
+            </h2>
+            <p className="mt-1 text-sm text-muted">{t("done.premiumText", { discount: loaderData.discount })}</p>
+            <Link to="/premium" className="btn-primary mt-4">
+              {t("done.premiumButton")}
+            </Link>
+          </section>
+        )}
+      </div>
+      <section className="mt-10" aria-labelledby="overview-title">
+        <h2 id="overview-title" className="mb-4 text-xl font-bold">
+          {t("done.membersTitle")}
+        </h2>
+        {/* Only the first three on small screens (spec §2). */}
+        <div className="[&_li:nth-child(n+4)]:hidden md:[&_li:nth-child(n+4)]:block">
+          <MemberGrid members={loaderData.members} countryName={(code) => countryName(code, locale)} />
+        </div>
+      </section>
+    </div>
+  );
+}

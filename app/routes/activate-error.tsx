@@ -1,0 +1,39 @@
+// /activate/error: "Activeren mislukt" and how to get help (spec §8).
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ResendActivation } from "#app/components/accounts/activation-reminder.tsx";
+import { requestContext } from "#app/context.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import type { Route } from "./+types/activate-error";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { member, settings } = context.get(requestContext);
+  return {
+    canResend: member?.status === "not_confirmed",
+    supportEmail: settings.support_email,
+    title: getI18n(context).t("accounts:activationError.title"),
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function ActivateError({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{t("activationError.title")}</h1>
+      <p className="mt-3 text-muted">{t("activationError.text", { email: loaderData.supportEmail })}</p>
+      <div className="mt-6 flex flex-col items-center gap-3">
+        {loaderData.canResend && <ResendActivation />}
+        {loaderData.supportEmail && (
+          <a href={`mailto:${loaderData.supportEmail}`} className="btn-outline">
+            {t("activationError.contact")}
+          </a>
+        )}
+        <Link to="/" className="text-sm text-primary underline">
+          {t("activationError.home")}
+        </Link>
+      </div>
+    </div>
+  );
+}

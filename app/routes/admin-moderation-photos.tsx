@@ -1,0 +1,96 @@
+// /admin/moderation/photos: the queue of new photos; approve or reject each.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { AdminPage, Empty, StatusBadge, When } from "#app/components/admin/page.tsx";
+import { FormMessage } from "#app/components/forms/fields.tsx";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { photoDecisionSchema } from "#app/schemas/admin.ts";
+import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
+import { requireOperator } from "#app/server/operators/context.ts";
+import { decidePhoto, photoQueue } from "#app/server/operators/photos.ts";
+import type { Route } from "./+types/admin-moderation-photos";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = requireOperator(context, "photos.moderate");
+  return { photos: await photoQueue(app), title: getI18n(context).t("admin:photos.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = requireOperator(context, "photos.moderate");
+  const submission = parseWithZod(await request.formData(), { schema: photoDecisionSchema });
+  if (submission.status !== "success") return rejected(submission);
+  return withDomainErrors(submission, getI18n(context).t, async () => {
+    const { status } = await decidePhoto(app, submission.value);
+    return { photo: submission.value.photo, status };
+  });
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function PhotoQueue({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const decided = actionData && "status" in actionData ? actionData : null;
+  return (
+    <AdminPage title={t("photos.title")}>
+      <p className="text-sm text-muted">{t("photos.intro")}</p>
+      {decided && (
+        <FormMessage tone="success">
+          {t(decided.status === "rejected" ? "photos.rejected" : "photos.approved", { id: decided.photo })}
+        </FormMessage>
+      )}
+      {loaderData.photos.length === 0 ? (
+        <Empty>{t("photos.empty")}</Empty>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {loaderData.photos.map((photo) => (
+            <li key={photo.id} className="card overflow-hidden" data-testid={`photo-${photo.id}`}>
+              <a href={photo.url} target="_blank" rel="noreferrer">
+                <img
+                  src={photo.thumb}
+                  alt={t("photos.alt", { name: photo.member.name })}
+                  className="aspect-square w-full object-cover"
+                />
+              </a>
+              <div className="space-y-2 p-3 text-sm">
+                <p>
+                  <Link to={`/admin/members/${photo.member.id}`} className="font-semibold text-primary hover:underline">
+                    {photo.member.name}
+                  </Link>{" "}
+                  <span className="text-xs text-muted">#{photo.member.id}</span>
+                </p>
+                <p className="flex flex-wrap items-center gap-1 text-xs">
+                  <StatusBadge status={photo.status} />
+                  {photo.isPrivate && <span className="text-muted">{t("photos.private")}</span>}
+                  <When at={photo.createdAt} />
+                </p>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="photo" value={photo.id} />
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="approve"
+                    className="btn-outline min-h-9 flex-1 px-2"
+                    disabled={navigation.state !== "idle"}
+                  >
+                    {t("photos.approve")}
+                  </button>
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="reject"
+                    className="btn-primary min-h-9 flex-1 px-2"
+                    disabled={navigation.state !== "idle"}
+                  >
+                    {t("photos.reject")}
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
+}

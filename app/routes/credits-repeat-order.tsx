@@ -1,0 +1,112 @@
+// /credits/repeat-order (spec §2): where a paid member's credits link leads.
+// The member's earlier orders, each package and method once, bought again in
+// one click at today's price; or another package from /credits.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RotateCcw } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, redirectDocument } from "react-router";
+import { FormMessage, SubmitButton } from "#app/components/forms/fields.tsx";
+import { MethodIcon } from "#app/components/payments/method-icon.tsx";
+import { Price } from "#app/components/payments/price.tsx";
+import { formatDate } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { checkoutSchema } from "#app/schemas/payments.ts";
+import { requireMember } from "#app/server/accounts/guards.ts";
+import { isDomainError } from "#app/server/errors.ts";
+import { paymentMethodsFor } from "#app/server/payments/catalogue.ts";
+import { earlierOrders, startCheckout } from "#app/server/payments/checkout.ts";
+import { packageOffers } from "#app/server/payments/offers.ts";
+import type { Route } from "./+types/credits-repeat-order";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, member } = requireMember(context, request);
+  const t = getI18n(context).t;
+  const country = member.profile.country;
+  const [orders, offers] = await Promise.all([earlierOrders(app, member.id), packageOffers(app, member, country)]);
+  const methods: string[] = paymentMethodsFor(app, country);
+  const seen = new Set<string>();
+  const repeatable = orders.flatMap((order) => {
+    const offer = offers.packages.find((p) => p.id === order.packageId);
+    const key = `${order.packageId}:${order.method}`;
+    // Only what can still be bought: the package and method are still offered.
+    if (!offer || !methods.includes(order.method) || seen.has(key)) return [];
+    seen.add(key);
+    return [{ id: order.id, method: order.method, lastOrderedAt: order.createdAt, offer }];
+  });
+  return { orders: repeatable, discount: offers.discount, title: t("payments:repeat.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, member } = requireMember(context, request);
+  const t = getI18n(context).t;
+  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema });
+  if (submission.status !== "success") throw data({ message: t("errors:invalidInput") }, { status: 400 });
+  const { package: packageId, method } = submission.value;
+  if (method === "directdebit") return redirect(`/directdebit?package=${packageId}`);
+  try {
+    const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country: member.profile.country });
+    return redirectDocument(checkoutUrl);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ message: t(error.messageKey, error.params), package: packageId, method }, { status: error.status });
+  }
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function RepeatOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const locale = useLocale();
+  const { orders, discount, title } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-black">{title}</h1>
+      <p className="mt-1 text-muted">{t("repeat.intro")}</p>
+      {actionData?.message && (
+        <div className="mt-4">
+          <FormMessage>{actionData.message}</FormMessage>
+        </div>
+      )}
+      {orders.length === 0 ? (
+        <p className="card mt-6 p-6 text-center text-muted">{t("repeat.empty")}</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map(({ id, method, lastOrderedAt, offer }) => (
+            <li key={id} className="card flex flex-wrap items-center gap-4 p-5" data-testid="repeat-order">
+              <MethodIcon method={method} className="size-8 shrink-0 text-primary" />
+              <div className="min-w-40 flex-1">
+                <h2 className="text-lg font-bold">{t("package.credits", { count: offer.credits })}</h2>
+                <p className="text-sm text-muted">
+                  {t(`methods.${method}`)} ·{" "}
+                  {t("repeat.lastOrder", { date: formatDate(lastOrderedAt, locale, { dateStyle: "medium" }) })}
+                </p>
+              </div>
+              <Price
+                priceCents={offer.priceCents}
+                amountCents={offer.amountCents}
+                currency={offer.currency}
+                percentage={discount?.percentage}
+                size="md"
+              />
+              <Form method="post" className="w-full sm:w-auto">
+                <input type="hidden" name="package" value={offer.id} />
+                <input type="hidden" name="method" value={method} />
+                <SubmitButton className="btn-primary w-full sm:w-auto">
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  {t("repeat.buyAgain")}
+                  <span className="sr-only">
+                    : {t("package.credits", { count: offer.credits })}, {t(`methods.${method}`)}
+                  </span>
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/credits" className="btn-outline mt-6">
+        {t("repeat.other")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+// /credits and /credits/{id}/{paymentmethod?} (spec §2, §3): choose a package,
+// then one of the payment methods of the member's country and, if the member
+// has one, a discount code (checked on the spot: "Code niet gevonden", "Code
+// reeds gebruikt"...); paying creates the payment and sends the member to the
+// provider's checkout. Direct debit has its own form at /directdebit.
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, redirectDocument } from "react-router";
+import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
+import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
+import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
+import { Price } from "#app/components/payments/price.tsx";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { checkoutSchema } from "#app/schemas/payments.ts";
+import { requireMember } from "#app/server/accounts/guards.ts";
+import { DomainError, isDomainError } from "#app/server/errors.ts";
+import { rejected } from "#app/server/http/forms.ts";
+import { paymentMethodsFor } from "#app/server/payments/catalogue.ts";
+import { quote, startCheckout } from "#app/server/payments/checkout.ts";
+import { packageOffers } from "#app/server/payments/offers.ts";
+import type { Route } from "./+types/credits";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, member } = requireMember(context, request);
+  const t = getI18n(context).t;
+  const country = member.profile.country;
+  const [offers, methods] = [await packageOffers(app, member, country), paymentMethodsFor(app, country)];
+  const base = { ...offers, methods: methods as string[], title: t("payments:credits.title") };
+  if (params.id === undefined) return { ...base, selected: null, method: null };
+  const selected = offers.packages.find((p) => String(p.id) === params.id);
+  if (!selected) throw data({ message: t("errors:packageNotFound") }, { status: 404 });
+  const method = params.paymentmethod && base.methods.includes(params.paymentmethod) ? params.paymentmethod : null;
+  if (method === "directdebit") throw redirect(`/directdebit?package=${selected.id}`);
+  return { ...base, selected, method: method ?? base.methods[0] ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, member } = requireMember(context, request);
+  const t = getI18n(context).t;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") return rejected(submission);
+  const { package: packageId, method, code } = submission.value;
+  const country = member.profile.country;
+  try {
+    if (formData.get("intent") === "check") {
+      if (!code) throw new DomainError("discount_not_found");
+      const quoted = await quote(app, member, { packageId, country, method, code });
+      return {
+        result: submission.reply(),
+        checked: {
+          code: quoted.discount!.code,
+          percentage: quoted.discount!.valuePercentage,
+          cents: quoted.amountCents,
+        },
+      };
+    }
+    if (method === "directdebit") {
+      if (!paymentMethodsFor(app, country).includes("directdebit")) throw new DomainError("method_not_offered");
+      return redirect(`/directdebit?package=${packageId}`);
+    }
+    const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country, code });
+    // The checkout is another document: the provider's own page (the sandbox's
+    // is a resource route here, Mollie's another site), never a client navigation.
+    return redirectDocument(checkoutUrl);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const message = t(error.messageKey, error.params);
+    // A refused discount code is said at the code field; anything else on the form.
+    const errors = error.code.startsWith("discount_")
+      ? { fieldErrors: { code: [message] } }
+      : { formErrors: [message] };
+    return data({ result: submission.reply(errors), code: error.code }, { status: error.status });
+  }
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const { packages, discount, selected, title } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-black">{title}</h1>
+      {selected ? (
+        <Checkout loaderData={loaderData} actionData={actionData} />
+      ) : (
+        <section className="mt-6" aria-labelledby="choose-package">
+          <h2 id="choose-package" className="mb-4 text-lg font-bold">
+            {t("credits.choosePackage")}
+          </h2>
+          {packages.length === 0 ? (
+            <p className="card p-6 text-center text-muted">{t("credits.noPackages")}</p>
+          ) : (
+            <PackageGrid>
+              {packages.map((offer) => (
+                <PackageCard
+                  key={offer.id}
+                  offer={offer}
+                  percentage={discount?.percentage}
+                  to={`/credits/${offer.id}`}
+                  action={t("premium.buy")}
+                />
+              ))}
+            </PackageGrid>
+          )}
+          <p className="mt-6 flex items-center gap-2 text-sm font-semibold">
+            <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+            {t("premium.oneTime")}
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+type CheckoutReply = { result?: SubmissionResult<string[]>; checked?: CheckedCode; code?: string };
+type CheckedCode = { code: string; percentage: number; cents: number };
+
+function Checkout({
+  loaderData: { selected, methods, method, discount },
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { t } = useTranslation("payments");
+  const reply = actionData as CheckoutReply | undefined;
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: reply?.result,
+    constraint: getZodConstraint(checkoutSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    defaultValue: { package: String(selected!.id), method: method ?? "", code: "" },
+    shouldRevalidate: "onBlur",
+  });
+  if (!selected) return null;
+  const checked = reply?.checked;
+  const percentage = checked?.percentage ?? discount?.percentage ?? null;
+  const amountCents = checked?.cents ?? selected.amountCents;
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <Form method="post" className="card space-y-6 p-5 sm:p-6" {...getFormProps(form)}>
+        <input {...getInputProps(fields.package, { type: "hidden" })} key={fields.package.key} />
+        <MethodTiles meta={fields.method} methods={methods} legend={t("credits.chooseMethod")} />
+        <div>
+          <div className="flex items-end gap-2">
+            <div className="flex-1">
+              <InputField meta={fields.code} label={t("credits.discountCode")} autoComplete="off" />
+            </div>
+            <button type="submit" name="intent" value="check" className="btn-outline mb-0.5">
+              {t("credits.checkCode")}
+            </button>
+          </div>
+          {checked && (
+            <div className="mt-2">
+              <FormMessage tone="success">
+                {t("credits.codeApplied", { code: checked.code, percentage: checked.percentage })}
+              </FormMessage>
+            </div>
+          )}
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton name="intent" value="pay">
+          {t("credits.pay")}
+        </SubmitButton>
+      </Form>
+
+      <aside className="card h-fit space-y-4 p-5 sm:p-6" aria-labelledby="order-summary">
+        <h2 id="order-summary" className="text-lg font-bold">
+          {t("credits.summary")}
+        </h2>
+        <p className="text-2xl font-black text-primary">{t("package.credits", { count: selected.credits })}</p>
+        <div>
+          <p className="text-sm text-muted">{t("credits.total")}</p>
+          <Price
+            priceCents={selected.priceCents}
+            amountCents={amountCents}
+            currency={selected.currency}
+            percentage={percentage}
+          />
+        </div>
+        <p className="flex items-start gap-2 text-sm">
+          <ShieldCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+          {t("premium.oneTime")}
+        </p>
+        <Link to="/credits" className="inline-block text-sm font-semibold text-primary hover:underline">
+          {t("credits.otherPackage")}
+        </Link>
+      </aside>
+    </div>
+  );
+}

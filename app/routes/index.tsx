@@ -1,0 +1,83 @@
+// Home page for visitors: the domain's pitch and a teaser of real members.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { requestContext } from "#app/context.ts";
+import { countryName } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import type { Route } from "./+types/index";
+
+const TEASER_SIZE = 8;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(requestContext);
+  const t = getI18n(context).t;
+  const country = app.settings.countries.includes(app.country) ? app.country : undefined;
+  const { members } = await searchMembers(app, searchQuerySchema.parse({ country }));
+  return {
+    members: members.slice(0, TEASER_SIZE),
+    meta: {
+      title: t("home.metaTitle", { name: app.settings.name }),
+      description: t("home.metaDescription", { name: app.settings.name }),
+    },
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = matches[0]?.loaderData?.site;
+  return [
+    { title: site?.title || loaderData?.meta.title },
+    { name: "description", content: site?.description || loaderData?.meta.description },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <>
+      <section className="bg-gradient-to-br from-primary to-secondary text-white">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-2 md:py-20">
+          <div>
+            <h1 className="text-3xl font-black leading-tight sm:text-4xl lg:text-5xl">{t("home.headline")}</h1>
+            <p className="mt-4 max-w-prose text-lg text-white/90">{t("home.intro")}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/signup" className="btn bg-white text-primary hover:bg-primary-soft">
+                {t("home.cta")}
+              </Link>
+              <Link to="/members" className="btn border border-white/60 text-white hover:bg-white/10">
+                {t("home.browse")}
+              </Link>
+            </div>
+          </div>
+          <ul className="grid content-center gap-3 text-sm sm:text-base">
+            {(["one", "two", "three"] as const).map((step, i) => (
+              <li key={step} className="flex items-start gap-3 rounded-2xl bg-white/10 p-4">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white font-bold text-primary">
+                  {i + 1}
+                </span>
+                <span>
+                  <strong className="block">{t(`home.steps.${step}.title`)}</strong>
+                  {t(`home.steps.${step}.text`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="teaser-title">
+        <div className="mb-4 flex items-end justify-between gap-4">
+          <h2 id="teaser-title" className="text-2xl font-bold">
+            {t("home.teaserTitle")}
+          </h2>
+          <Link to="/members" className="text-sm font-semibold text-primary hover:underline">
+            {t("home.seeAll")}
+          </Link>
+        </div>
+        <MemberGrid members={loaderData.members} countryName={(code) => countryName(code, locale)} />
+      </section>
+    </>
+  );
+}

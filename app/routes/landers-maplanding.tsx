@@ -1,0 +1,107 @@
+// /landers/maplanding/{slug?} (spec §2): members of the niche as pins on a
+// drawn map of where they live (their region's coordinates; no map tiles, no
+// exact places), with the chosen member's card beside it.
+import { MapPin } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
+import { MemberPhoto, NoMembers, nameLine, OnlineDot, SignupCta } from "#app/components/landers/parts.tsx";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+import { countryName } from "#app/i18n/format.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { loadLander } from "#app/server/landers/lander-page.ts";
+import type { Route } from "./+types/landers-maplanding";
+
+export const handle = landerHandle("maplanding");
+
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  loadLander(context, request, { lander: "maplanding", slug: params.slug, count: 16 });
+
+export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+
+const mapBackground =
+  "linear-gradient(90deg, rgb(0 0 0 / 0.04) 1px, transparent 1px) 0 0 / 40px 40px, linear-gradient(rgb(0 0 0 / 0.04) 1px, transparent 1px) 0 0 / 40px 40px, radial-gradient(circle at 30% 40%, #d9f0d3 0 18%, transparent 19%), radial-gradient(circle at 75% 65%, #d9f0d3 0 14%, transparent 15%), linear-gradient(160deg, #eef6ea, #e3eef7)";
+
+/** Pins at 8–92 % of the map, from the members' coordinates (equirectangular, shrunk by latitude). */
+function placePins<T extends { id: number; lat: number | null; lon: number | null }>(members: T[]) {
+  const placed = members.filter((m) => m.lat !== null && m.lon !== null);
+  const lats = placed.map((m) => m.lat!);
+  const lons = placed.map((m) => m.lon! * Math.cos((m.lat! * Math.PI) / 180));
+  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  return placed.map((member, i) => {
+    const x = (lons[i]! - minLon) / (maxLon - minLon || 1);
+    const y = (maxLat - lats[i]!) / (maxLat - minLat || 1);
+    // Members of one region would share a spot: spread them a little around it.
+    const jitter = member.id % 7;
+    return { member, left: 8 + x * 84 + (jitter - 3) * 0.8, top: 8 + y * 84 + (((jitter * 3) % 7) - 3) * 0.8 };
+  });
+}
+
+export default function MapLander({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const locale = useLocale();
+  const chrome = useSiteChrome();
+  const { members } = loaderData;
+  const [chosen, setChosen] = useState(members[0]?.id ?? null);
+  const pins = placePins(members);
+  const selected = members.find((m) => m.id === chosen) ?? members[0];
+  const country = chrome ? countryName(chrome.country, locale) : "";
+  return (
+    <div className="bg-surface">
+      <section className="mx-auto max-w-6xl px-4 pt-8 pb-12">
+        <h1 className="text-3xl font-black tracking-tight sm:text-5xl">
+          {t("landers.maplanding.title", { audience: loaderData.audience })}
+        </h1>
+        <p className="mt-2 max-w-2xl text-muted">{t("landers.maplanding.intro", { country })}</p>
+        {members.length === 0 ? (
+          <NoMembers />
+        ) : (
+          <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <fieldset
+              className="relative m-0 aspect-[4/3] min-w-0 overflow-hidden rounded-3xl border border-line p-0 shadow-(--shadow-card)"
+              style={{ background: mapBackground }}
+              aria-label={t("landers.maplanding.mapLabel")}
+            >
+              {pins.map(({ member, left, top }) => (
+                <button
+                  key={member.id}
+                  type="button"
+                  onClick={() => setChosen(member.id)}
+                  aria-pressed={member.id === selected?.id}
+                  aria-label={nameLine(member)}
+                  className="absolute size-11 -translate-x-1/2 -translate-y-full rounded-full border-[3px] border-white bg-white shadow-lg transition-transform hover:z-10 hover:scale-110 aria-pressed:z-20 aria-pressed:scale-125 aria-pressed:border-primary"
+                  style={{ left: `${left}%`, top: `${top}%` }}
+                >
+                  <img
+                    src={member.thumb}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="size-full rounded-full object-cover"
+                  />
+                </button>
+              ))}
+              <p className="absolute bottom-2 left-3 flex items-center gap-1 rounded-full bg-white/85 px-3 py-1 text-xs font-semibold">
+                <MapPin className="size-3.5 text-primary" aria-hidden="true" />
+                {t("landers.maplanding.count", { count: members.length })}
+              </p>
+            </fieldset>
+            {selected && (
+              <article className="card overflow-hidden" aria-live="polite" data-testid="map-selected">
+                <MemberPhoto member={selected} className="aspect-square" priority size={400} />
+                <div className="p-5">
+                  <h2 className="text-xl font-black">{nameLine(selected)}</h2>
+                  <OnlineDot online={selected.online} className="mt-1 text-muted" />
+                  {selected.about && <p className="mt-3 line-clamp-3 text-sm text-muted">{selected.about}</p>}
+                  <SignupCta className="btn-primary mt-4 w-full">
+                    {t("landers.maplanding.cta", { name: selected.name })}
+                  </SignupCta>
+                </div>
+              </article>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// /members/{id}/signup and /members/{id}/landing (spec §2 variants for a
+// member): a visitor sees the member and signs up to write to them; the first
+// message travels with the signup. Members go straight to the profile.
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
+import { requestContext } from "#app/context.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { signupLimits } from "#app/server/accounts/signup-limits.ts";
+import { getMemberProfile } from "#app/server/members/profile.ts";
+import type { Route } from "./+types/members-id-signup";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(requestContext);
+  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
+  if (app.member && id) throw redirect(`/members/${id}`);
+  const profile = id === null ? null : await getMemberProfile(app, id);
+  if (!profile) throw data({ message: getI18n(context).t("errors:memberNotFound") }, { status: 404 });
+  return {
+    member: {
+      id: profile.id,
+      name: profile.name,
+      age: profile.age,
+      region: profile.region,
+      photo: profile.mainImage,
+      about: profile.about,
+      fictional: profile.fictional,
+    },
+    ...signupLimits(app),
+  };
+}
+
+export const handle = { signupFlowEmbeddedSiteEntryWarning: true };
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  loaderData ? [{ title: `${loaderData.member.name}, ${loaderData.member.age}` }] : [];
+
+export default function MemberSignup({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("members");
+  const { member } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 md:grid-cols-2">
+      <section className="card overflow-hidden" aria-labelledby="member-title">
+        <div className="relative aspect-square bg-secondary-soft">
+          {member.photo && (
+            <img
+              src={member.photo}
+              alt={t("photoOf", { name: member.name })}
+              className="size-full object-cover"
+              width={640}
+              height={640}
+            />
+          )}
+          {member.fictional && <FictionalBadge className="absolute left-3 top-3" />}
+        </div>
+        <div className="p-5">
+          <h1 id="member-title" className="text-2xl font-black">
+            {member.name}, {member.age}
+          </h1>
+          {member.region && <p className="text-muted">{member.region}</p>}
+          {member.about && <p className="mt-3 line-clamp-4 text-sm leading-relaxed">{member.about}</p>}
+        </div>
+      </section>
+      <section className="card p-6" aria-labelledby="signup-title">
+        <h2 id="signup-title" className="text-xl font-bold">
+          {t("writeTo", { name: member.name })}
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-muted">{t("writeToIntro", { name: member.name })}</p>
+        <SignupForm
+          minimumAge={loaderData.minimumAge}
+          maxBirthDate={loaderData.maxBirthDate}
+          targetMemberId={member.id}
+          withMessage
+        />
+      </section>
+    </div>
+  );
+}

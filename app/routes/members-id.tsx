@@ -1,0 +1,210 @@
+// /members/{id}: a member's profile (spec §2 profile view). Actions (like,
+// message, gift, block) arrive with the members and chat issues.
+import { Lock } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
+import { profileShareMeta } from "#app/components/landers/lander-meta.ts";
+import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
+import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { ProfileActions } from "#app/components/profile/profile-actions.tsx";
+import { requestContext } from "#app/context.ts";
+import { countryName } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { memberActionSchema } from "#app/schemas/member-actions.ts";
+import { requireMember } from "#app/server/accounts/guards.ts";
+import { isDomainError } from "#app/server/errors.ts";
+import { listGifts } from "#app/server/likes/gifts.ts";
+import { markLikeSeen } from "#app/server/likes/likes.ts";
+import { actOnMember } from "#app/server/members/member-action.ts";
+import { getMemberProfile } from "#app/server/members/profile.ts";
+import type { Route } from "./+types/members-id";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(requestContext);
+  const t = getI18n(context).t;
+  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
+  const viewer = app.member ? { id: app.member.id, paidUser: app.member.paidUser } : null;
+  const profile = id === null ? null : await getMemberProfile(app, id, viewer);
+  if (!profile) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
+  // Opening a liker's profile makes their like seen (spec §4).
+  if (viewer && profile.relation?.likedBy) await markLikeSeen(app, viewer.id, profile.id);
+  return {
+    profile,
+    visible: app.settings.visible_profile_fields,
+    gifts: app.member
+      ? { list: await listGifts(app), cost: app.settings.gift_credits, credits: app.member.credits }
+      : null,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { app, member } = requireMember(context, request);
+  const t = getI18n(context).t;
+  const parsed = memberActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const id = Number(params.id);
+  if (!parsed.success || !Number.isSafeInteger(id)) {
+    return data({ message: t("errors:invalidInput"), code: "invalid_input" }, { status: 400 });
+  }
+  try {
+    return await actOnMember(app, member, id, parsed.data);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0]?.loaderData as { seo: { origin: string }; site: { name: string } } | undefined;
+  return loaderData
+    ? profileShareMeta(loaderData.profile, root ? { origin: root.seo.origin, name: root.site.name } : null)
+    : [];
+};
+
+export default function MemberProfile({ loaderData: { profile, visible, gifts } }: Route.ComponentProps) {
+  const { t } = useTranslation("members");
+  const locale = useLocale();
+  const shows = (field: (typeof visible)[number]) => visible.includes(field);
+  const place = [
+    shows("region") ? profile.region : null,
+    shows("country") ? countryName(profile.country, locale) : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const allFacts = [
+    ["gender", profile.gender && t(`enums:gender.${profile.gender}`)],
+    ["sexuality", profile.sexuality && t(`enums:sexuality.${profile.sexuality}`)],
+    ["relationshipStatus", profile.relationshipStatus && t(`enums:relationshipStatus.${profile.relationshipStatus}`)],
+    ["hairColour", profile.hairColour && t(`enums:hairColour.${profile.hairColour}`)],
+    ["eyeColour", profile.eyeColour && t(`enums:eyeColour.${profile.eyeColour}`)],
+    ["bodyType", profile.bodyType && t(`enums:bodyType.${profile.bodyType}`)],
+    ["tattoos", profile.tattoos === null ? null : t(profile.tattoos ? "yes" : "no")],
+    ["height", profile.heightCm && t("heightCm", { cm: profile.heightCm })],
+  ] as const;
+  const fieldOf = {
+    gender: "gender",
+    sexuality: "sexuality",
+    relationshipStatus: "relationship_status",
+    hairColour: "hair_colour",
+    eyeColour: "eye_colour",
+    bodyType: "body_type",
+    tattoos: "tattoos",
+    height: "height",
+  } as const;
+  const facts = allFacts.filter(([key]) => shows(fieldOf[key]));
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div>
+          <div className="card relative aspect-square overflow-hidden">
+            {profile.mainImage ? (
+              <img
+                src={profile.mainImage}
+                alt={t("photoOf", { name: profile.name })}
+                width={640}
+                height={640}
+                className="size-full object-cover"
+              />
+            ) : (
+              <div className="flex size-full items-center justify-center bg-secondary-soft text-7xl font-black text-secondary">
+                {profile.name.slice(0, 1)}
+              </div>
+            )}
+            {profile.fictional && <FictionalBadge className="absolute left-3 top-3" />}
+          </div>
+          {profile.photos.length > 1 && (
+            <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t("photos")}>
+              {profile.photos.map((photo) => (
+                <li key={photo.id} className="relative aspect-square overflow-hidden rounded-lg bg-secondary-soft">
+                  {photo.locked ? (
+                    <span
+                      className="flex size-full items-center justify-center bg-gradient-to-br from-secondary to-primary text-white"
+                      data-testid="locked-photo"
+                    >
+                      <Lock className="size-5" aria-hidden="true" />
+                      <span className="sr-only">{t("privatePhoto")}</span>
+                    </span>
+                  ) : (
+                    <img
+                      src={photo.thumb}
+                      alt={t("photoOf", { name: profile.name })}
+                      loading="lazy"
+                      width={160}
+                      height={160}
+                      className="size-full object-cover"
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <h1 className="text-3xl font-black">
+            {profile.name}
+            {shows("age") && (
+              <>
+                , <span className="font-semibold text-muted">{profile.age}</span>
+              </>
+            )}
+          </h1>
+          <p className="mt-1 text-muted">{place}</p>
+          {profile.fictional && <p className="mt-3 rounded-lg bg-primary-soft p-3 text-sm">{t("fictionalNotice")}</p>}
+          <ProfileActions
+            id={profile.id}
+            name={profile.name}
+            photo={profile.mainImage}
+            relation={profile.relation}
+            gifts={gifts}
+          />
+          {profile.about && shows("about") && (
+            <section className="mt-6" aria-labelledby="about-title">
+              <h2 id="about-title" className="mb-2 text-lg font-bold">
+                {t("about", { name: profile.name })}
+              </h2>
+              <p className="whitespace-pre-line leading-relaxed">{profile.about}</p>
+            </section>
+          )}
+          <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+            {facts
+              .filter(([, value]) => value)
+              .map(([key, value]) => (
+                <div key={key}>
+                  <dt className="text-muted">{t(`facts.${key}`)}</dt>
+                  <dd className="font-semibold">{value}</dd>
+                </div>
+              ))}
+          </dl>
+          {profile.interests.length > 0 && shows("interests") && (
+            <section className="mt-6" aria-labelledby="interests-title">
+              <h2 id="interests-title" className="mb-2 text-lg font-bold">
+                {t("interests")}
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {profile.interests.map((interest) => (
+                  <li
+                    key={interest.slug}
+                    className="inline-flex items-center gap-1.5 rounded-full bg-secondary-soft px-3 py-1 text-sm"
+                  >
+                    <InterestIcon icon={interest.icon} className="size-4 text-secondary" />
+                    {t(`interests:${interest.slug}`)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+      {profile.related.length > 0 && (
+        <section className="mt-12" aria-labelledby="related-title">
+          <h2 id="related-title" className="mb-4 text-xl font-bold">
+            {t("related")}
+          </h2>
+          <MemberGrid members={profile.related} countryName={(code) => countryName(code, locale)} />
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,254 @@
+// /members: member search (spec §2, §3 search state). Filters live in the query
+// string, so a search is a shareable URL and works without JavaScript; with
+// JavaScript "more" appends the next page instead of replacing it.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { requestContext } from "#app/context.ts";
+import { countryName, formatNumber } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
+import { MAX_AGE, MIN_AGE, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { maySearch } from "#app/server/members/search-access.ts";
+import { listRegions } from "#app/server/reference/reference-data.ts";
+import type { Route } from "./+types/members";
+
+// Components never import app/server/: the options travel in the loader data.
+const extraOptions = {
+  sexuality: sexualities,
+  hair_colour: hairColours,
+  eye_colour: eyeColours,
+  body_type: bodyTypes,
+  relationship_status: relationshipStatuses,
+  tattoos: ["yes", "no"],
+  with_photo: ["1"],
+} as const;
+const enumKey = {
+  sexuality: "sexuality",
+  hair_colour: "hairColour",
+  eye_colour: "eyeColour",
+  body_type: "bodyType",
+  relationship_status: "relationshipStatus",
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(requestContext);
+  const t = getI18n(context).t;
+  const url = new URL(request.url);
+  if (!maySearch(app, url)) {
+    return data({ locked: true as const, title: t("members:title") }, { status: 403 });
+  }
+  const query = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw data({ message: t("errors:invalidSearch") }, { status: 400 });
+  const defaults = app.member && !url.search ? { gender: app.member.profile.seeking } : {};
+  const effective = { ...query.data, ...defaults };
+  const [result, regions] = await Promise.all([
+    searchMembers({ ...app, viewer: app.member }, effective),
+    listRegions(app.db, app.now()),
+  ]);
+  return {
+    locked: false as const,
+    ...result,
+    query: effective,
+    options: {
+      genders,
+      countries: app.settings.countries,
+      regions: regions.filter((r) => r.country === effective.country),
+      minAge: MIN_AGE,
+      maxAge: MAX_AGE,
+      extra: app.settings.search_fields.map((field) => ({ field, values: extraOptions[field] })),
+    },
+    title: t("members:title"),
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+type Results = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  if (loaderData.locked) return <SearchLocked />;
+  return <Search data={loaderData} />;
+}
+
+function SearchLocked() {
+  const { t } = useTranslation("members");
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center" role="alert">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p className="mt-3 text-muted">{t("searchLocked")}</p>
+      <div className="mt-6 flex justify-center gap-2">
+        <Link to="/signup" className="btn-primary">
+          {t("loginNeeded.signup")}
+        </Link>
+        <Link to="/login?redirectTo=/members" className="btn-outline">
+          {t("loginNeeded.login")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function queryString(query: Results["query"], page: number) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key !== "page" && value !== undefined && value !== null) params.set(key, String(value));
+  }
+  if (page > 1) params.set("page", String(page));
+  return params.toString();
+}
+
+function Search({ data: results }: { data: Results }) {
+  const { t } = useTranslation("members");
+  const locale = useLocale();
+  const { query, options } = results;
+  const searching = useNavigation().state === "loading";
+  const more = useFetcher<Results>();
+  // Pages accumulate (spec §4); a new search starts over.
+  const [pages, setPages] = useState({ members: results.members, page: results.page, hasMore: results.hasMore });
+  useEffect(() => setPages({ members: results.members, page: results.page, hasMore: results.hasMore }), [results]);
+  useEffect(() => {
+    const next = more.data;
+    if (!next || next.locked) return;
+    setPages((current) => ({
+      members: [...current.members, ...next.members.filter((m) => !current.members.some((c) => c.id === m.id))],
+      page: next.page,
+      hasMore: next.hasMore,
+    }));
+  }, [more.data]);
+  const countryLabel = (code: string) => countryName(code, locale);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold">{t("title")}</h1>
+      <Form
+        method="get"
+        className="card mb-6 grid grid-cols-2 gap-3 p-4 md:grid-cols-4 lg:grid-cols-6"
+        aria-label={t("filters")}
+      >
+        <label className="col-span-2 md:col-span-1">
+          <span className="field-label">{t("gender")}</span>
+          <select name="gender" defaultValue={query.gender ?? ""} className="field-input">
+            <option value="">{t("anyGender")}</option>
+            {options.genders.map((g) => (
+              <option key={g} value={g}>
+                {t(`enums:gender.${g}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="col-span-2 md:col-span-1">
+          <span className="field-label">{t("country")}</span>
+          <select name="country" defaultValue={query.country ?? ""} className="field-input">
+            <option value="">{t("anyCountry")}</option>
+            {options.countries.map((c) => (
+              <option key={c} value={c}>
+                {countryLabel(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {options.regions.length > 0 && (
+          <label className="col-span-2 md:col-span-1">
+            <span className="field-label">{t("region")}</span>
+            <select name="countryregion" defaultValue={query.countryregion ?? ""} className="field-input">
+              <option value="">{t("anyRegion")}</option>
+              {options.regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          <span className="field-label">{t("minAge")}</span>
+          <input
+            type="number"
+            name="min_age"
+            min={options.minAge}
+            max={options.maxAge}
+            defaultValue={query.min_age}
+            placeholder={String(options.minAge)}
+            className="field-input"
+          />
+        </label>
+        <label>
+          <span className="field-label">{t("maxAge")}</span>
+          <input
+            type="number"
+            name="max_age"
+            min={options.minAge}
+            max={options.maxAge}
+            defaultValue={query.max_age}
+            placeholder={String(options.maxAge)}
+            className="field-input"
+          />
+        </label>
+        {options.extra.map(({ field, values }) => (
+          <label key={field} className="col-span-2 md:col-span-1">
+            <span className="field-label">{t(`searchFields.${field}`)}</span>
+            <select name={field} defaultValue={(query[field] as string | undefined) ?? ""} className="field-input">
+              <option value="">{t("any")}</option>
+              {values.map((value) => (
+                <option key={value} value={value}>
+                  {field in enumKey
+                    ? t(`enums:${enumKey[field as keyof typeof enumKey]}.${value}`)
+                    : t(`searchFields.values.${field}.${value}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <div className="col-span-2 flex items-end gap-2 md:col-span-4 lg:col-span-6">
+          <button type="submit" className="btn-primary" disabled={searching}>
+            {t("search")}
+          </button>
+          <Link to="?" className="btn-ghost" data-testid="clear-search">
+            {t("clear")}
+          </Link>
+        </div>
+      </Form>
+
+      <p className="mb-4 text-sm text-muted" aria-live="polite" data-testid="num-results">
+        {results.moreThanCap
+          ? t("resultsMore", { count: results.numResults, formatted: formatNumber(results.numResults, locale) })
+          : t("results", { count: results.numResults, formatted: formatNumber(results.numResults, locale) })}
+      </p>
+
+      {pages.members.length > 0 ? (
+        <MemberGrid members={pages.members} countryName={countryLabel} />
+      ) : (
+        <p className="card p-8 text-center text-muted">{t("noResults")}</p>
+      )}
+
+      <nav aria-label={t("pagination")} className="mt-8 flex items-center justify-center gap-3">
+        {pages.hasMore && (
+          <Link
+            to={`?${queryString(query, pages.page + 1)}`}
+            className="btn-outline"
+            rel="next"
+            aria-busy={more.state !== "idle"}
+            onClick={(event) => {
+              event.preventDefault();
+              more.load(`/members?${queryString(query, pages.page + 1)}`);
+            }}
+          >
+            {more.state !== "idle" ? t("loading") : t("loadMore")}
+          </Link>
+        )}
+      </nav>
+
+      {results.similar.length > 0 && (
+        <section className="mt-12" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="mb-4 text-xl font-bold">
+            {t("similar")}
+          </h2>
+          <MemberGrid members={results.similar} countryName={countryLabel} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// /payments/sandbox/{ref}: the local sandbox provider's hosted checkout (spec
+// §3 payment). A resource route answering a whole document, so the payer leaves
+// the site's frame as with a real provider; no login, the reference is the key.
+// The payer picks the outcome; then, as a provider does, the sandbox calls the
+// webhook and sends the payer back to the payment's redirect URL.
+import { renderToStaticMarkup } from "react-dom/server";
+import { redirect } from "react-router";
+import { z } from "zod";
+import { SandboxCheckout, type SandboxTexts } from "#app/components/payments/sandbox-checkout.tsx";
+import { type RequestContext, requestContext } from "#app/context.ts";
+import { formatMoney } from "#app/i18n/format.ts";
+import { translator } from "#app/i18n/i18next.server.ts";
+import { handleWebhook } from "#app/server/payments/checkout.ts";
+import { sandboxPayment, settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import type { Route } from "./+types/payments-sandbox";
+
+const outcomeSchema = z.enum(["paid", "failed", "canceled", "pending"]);
+type SandboxRow = NonNullable<Awaited<ReturnType<typeof sandboxPayment>>>;
+
+// A settled payment cannot be paid (or failed) again, as at a real provider.
+const isOpen = (row: SandboxRow) => row.status === "open" || row.status === "pending";
+
+function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 404) {
+  const t = translator(app.locale);
+  const texts: SandboxTexts = {
+    provider: t("payments:sandbox.provider"),
+    test: t("payments:sandbox.test"),
+    title: t("payments:sandbox.title"),
+    notice: t("payments:sandbox.notice"),
+    amount: t("payments:sandbox.amount"),
+    description: t("payments:sandbox.description"),
+    method: t("payments:sandbox.method"),
+    choose: t("payments:sandbox.choose"),
+    outcomes: {
+      paid: t("payments:sandbox.paid"),
+      failed: t("payments:sandbox.failed"),
+      canceled: t("payments:sandbox.cancelled"),
+      pending: t("payments:sandbox.pending"),
+    },
+    done: row ? t("payments:sandbox.done", { status: t(`payments:sandbox.status.${row.status}`) }) : null,
+    back: t("payments:sandbox.back"),
+    notFound: t("payments:sandbox.notFound"),
+    footer: t("payments:sandbox.footer"),
+  };
+  const payment = row && {
+    amount: formatMoney(row.amountCents, row.currency, app.locale),
+    description: row.description,
+    method: t(`payments:methods.${row.method}`),
+    redirectUrl: row.redirectUrl,
+    open: isOpen(row),
+  };
+  const html = renderToStaticMarkup(<SandboxCheckout lang={app.locale} texts={texts} payment={payment} />);
+  return new Response(`<!doctype html>${html}`, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(requestContext);
+  return page(app, await sandboxPayment(app.db, params.ref));
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(requestContext);
+  const row = await sandboxPayment(app.db, params.ref);
+  if (!row) return page(app, null);
+  const outcome = outcomeSchema.safeParse((await request.formData()).get("outcome"));
+  if (!outcome.success) return page(app, row, 400);
+  if (isOpen(row)) {
+    await settleSandboxPayment(app.db, row.id, outcome.data);
+    // The sandbox delivers its webhook inside the same Worker: a fetch() to our
+    // own /api/payments/webhook/sandbox would be a subrequest to this very
+    // Worker, so it runs what that endpoint runs, in-process. Only the
+    // reference goes over; the status is asked from the provider, as always.
+    await handleWebhook(app, "sandbox", row.id);
+  }
+  return redirect(row.redirectUrl);
+}

@@ -1,0 +1,81 @@
+// /signup: the signup page (phones; desktop gets the same form in a modal).
+// The domain's `signups` setting decides who may sign up (spec §6).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { signupSchema, trackingSchema } from "#app/schemas/account.ts";
+import { requireAnonymous } from "#app/server/accounts/guards.ts";
+import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
+import { maySignUp, signUp } from "#app/server/accounts/signup.ts";
+import { signupLimits } from "#app/server/accounts/signup-limits.ts";
+import { cookieHeader } from "#app/server/http/cookies.ts";
+import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
+import { SITE_ENTRY_COOKIE, SITE_ENTRY_MAX_AGE } from "#app/server/site/site-entry.ts";
+import type { Route } from "./+types/signup";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const app = requireAnonymous(context);
+  const tracking = trackingSchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
+  return {
+    allowed: maySignUp(app.settings, tracking),
+    ...signupLimits(app),
+    title: getI18n(context).t("accounts:signup.title"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = requireAnonymous(context);
+  const t = getI18n(context).t;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, {
+    schema: signupSchema({ minimumAge: app.settings.minimum_age, now: app.now() }),
+  });
+  if (submission.status !== "success") return rejected(submission, ["password"]);
+  const fields = Object.fromEntries(formData);
+  const tracking = trackingSchema.catch({}).parse(fields);
+  const target = Number(fields.target);
+  return withDomainErrors(
+    submission,
+    t,
+    async () => {
+      const { sessionToken } = await signUp(app, {
+        form: submission.value,
+        tracking,
+        targetMemberId: Number.isSafeInteger(target) && target > 0 ? target : null,
+        userAgent: request.headers.get("user-agent"),
+      });
+      // Signing up is entering: the site-entry warning was part of the form (spec §2).
+      const headers = new Headers([
+        ["Set-Cookie", sessionCookie(request, sessionToken)],
+        ["Set-Cookie", cookieHeader(request, SITE_ENTRY_COOKIE, String(app.now()), { maxAge: SITE_ENTRY_MAX_AGE })],
+      ]);
+      return redirect("/complete-signup", { headers });
+    },
+    { hideFields: ["password"], extra: { email: submission.value.email } },
+  );
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export const handle = { signupFlowEmbeddedSiteEntryWarning: true };
+
+export default function Signup({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("accounts");
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
+        <p className="mt-1 mb-6 text-sm text-muted">{t("signup.intro")}</p>
+        {loaderData.allowed ? (
+          <SignupForm minimumAge={loaderData.minimumAge} maxBirthDate={loaderData.maxBirthDate} />
+        ) : (
+          <p className="rounded-lg bg-secondary-soft p-4 text-sm" role="status">
+            {t("signup.closed")}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

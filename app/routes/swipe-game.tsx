@@ -1,0 +1,46 @@
+// /swipe-game (spec §2, §9): one card at a time; like (right) or pass (left)
+// by swiping, with the buttons or with the arrow keys. At most a few likes a
+// day (the domain's swipe_likes_per_day, 4 by default), reset at local midnight.
+import { data } from "react-router";
+import { SwipeDeck } from "#app/components/swipe/swipe-deck.tsx";
+import { formatTime } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { swipeActionSchema } from "#app/schemas/swipe.ts";
+import { requireMember } from "#app/server/accounts/guards.ts";
+import { isDomainError } from "#app/server/errors.ts";
+import { likeMember, swipeAllowance } from "#app/server/likes/likes.ts";
+import { timeZoneOf } from "#app/server/likes/local-day.ts";
+import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
+import type { Route } from "./+types/swipe-game";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, member } = requireMember(context, request);
+  const [candidates, allowance] = await Promise.all([rankedCandidates(app, member, 20), swipeAllowance(app, member)]);
+  // The reset moment in the member's own time zone, so server and browser print the same.
+  const resetsAtLabel = formatTime(allowance.resetsAt, app.locale, timeZoneOf(member.profile.country));
+  return { candidates, allowance: { ...allowance, resetsAtLabel }, title: getI18n(context).t("swipe:title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, member } = requireMember(context, request);
+  const t = getI18n(context).t;
+  const parsed = swipeActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ message: t("errors:invalidInput"), code: "invalid_input" }, { status: 400 });
+  try {
+    if (parsed.data.intent === "pass") {
+      await passMember(app, member.id, parsed.data.target);
+      return { intent: "pass" as const, target: parsed.data.target };
+    }
+    const result = await likeMember(app, member, parsed.data.target, "swipe");
+    return { intent: "like" as const, target: parsed.data.target, ...result };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
+  }
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function SwipeGame({ loaderData }: Route.ComponentProps) {
+  return <SwipeDeck candidates={loaderData.candidates} allowance={loaderData.allowance} />;
+}

@@ -1,0 +1,96 @@
+// The enumerations of spec §3, shared by the D1 schema, validation and the UI
+// (each value has a translation key under `enums.<name>.<value>`).
+
+export const genders = ["male", "female"] as const;
+export const sexualities = ["hetero", "gay", "lesbian", "bi"] as const;
+export const relationshipStatuses = [
+  "divorced",
+  "living_together",
+  "married",
+  "unmarried",
+  "single",
+  "widowed",
+] as const;
+export const hairColours = [
+  "brunette",
+  "blond",
+  "brown",
+  "white",
+  "bald",
+  "black",
+  "dark_blond",
+  "dark_brown",
+  "gray",
+  "red",
+  "other",
+] as const;
+export const bodyTypes = ["slim", "normal", "fat"] as const;
+export const eyeColours = ["blue", "green", "brown", "hazel", "gray", "other"] as const;
+
+export const notificationTypes = [
+  "new_conversation",
+  "new_message",
+  "like",
+  "unread_message_reminder",
+  "promotions",
+  "weekly_updates",
+  "news",
+  "reminders",
+] as const;
+
+export const userStatuses = ["not_confirmed", "active", "deleted", "banned"] as const;
+export const profileStatuses = ["active", "disabled"] as const;
+export const photoStatuses = ["pending", "active", "rejected"] as const;
+export const messageKinds = ["text", "photo", "gift"] as const;
+export const ledgerReasons = [
+  "signup_bonus",
+  "purchase",
+  "message",
+  "photo_message",
+  "gift",
+  "refund",
+  "adjustment",
+] as const;
+export const paymentStatuses = ["open", "pending", "paid", "failed", "cancelled", "expired", "refunded"] as const;
+export const paymentMethods = [
+  "directdebit",
+  "banktransfer",
+  "ideal",
+  "bancontact",
+  "paypal",
+  "creditcard",
+  "sofort",
+  "eps",
+  "giropay",
+  "przelewy24",
+  "blik",
+  "mobilepay",
+  "vipps",
+  "trustly",
+  "twint",
+  "klarna",
+  "applepay",
+] as const;
+export const tokenPurposes = ["activation", "password_reset", "mail_change", "reactivation"] as const;
+export const mailStatuses = ["queued", "sent", "failed"] as const;
+export const emailDisabledReasons = ["spam_complaint", "bounce", "list_unsubscribe"] as const;
+
+export type Gender = (typeof genders)[number];
+export type Sexuality = (typeof sexualities)[number];
+export type RelationshipStatus = (typeof relationshipStatuses)[number];
+export type HairColour = (typeof hairColours)[number];
+export type BodyType = (typeof bodyTypes)[number];
+export type EyeColour = (typeof eyeColours)[number];
+export type NotificationType = (typeof notificationTypes)[number];
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Why a member reports a profile or a message (issue 10), for the moderation queue. */
+export const reportReasons = [
+  "fake_profile",
+  "underage",
+  "harassment",
+  "spam",
+  "scam",
+  "inappropriate_photo",
+  "other",
+] as const;

@@ -1,0 +1,55 @@
+// Own-profile inputs shared by forms and rules.
+import { z } from "zod";
+import { profileNameSchema } from "./account.ts";
+import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "./enums.ts";
+
+const countryCode = z.string({ error: "validation:countryRequired" }).regex(/^[A-Z]{2}$/, "validation:countryRequired");
+
+const optionalId = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z.coerce.number().int().positive().nullable(),
+);
+
+export const locationSchema = z.object({ country: countryCode, region: optionalId });
+
+export const completeSignupSchema = locationSchema.extend({
+  about: z
+    .string()
+    .trim()
+    .max(2000, "validation:textTooLong")
+    .optional()
+    .transform((v) => v ?? ""),
+});
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === "" ? null : v), z.enum(values).nullable().default(null));
+
+export const MAX_INTERESTS = 15;
+
+/** The own-profile form (/profile): every field of spec §3 a member may change. */
+export const ownProfileSchema = locationSchema.extend({
+  name: profileNameSchema,
+  gender: z.enum(genders, { error: "validation:genderRequired" }),
+  seeking: z.enum(genders, { error: "validation:seekingRequired" }),
+  sexuality: z.enum(sexualities),
+  hair_colour: optionalChoice(hairColours),
+  eye_colour: optionalChoice(eyeColours),
+  body_type: optionalChoice(bodyTypes),
+  relationship_status: optionalChoice(relationshipStatuses),
+  tattoos: z.preprocess((v) => (v === "yes" ? true : v === "no" ? false : null), z.boolean().nullable()),
+  height_cm: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.coerce.number().int().min(120, "validation:heightRange").max(230, "validation:heightRange").nullable(),
+  ),
+  about: z
+    .string()
+    .trim()
+    .max(2000, "validation:textTooLong")
+    .optional()
+    .transform((v) => v ?? ""),
+  interests: z
+    .array(z.string().max(40))
+    .max(MAX_INTERESTS, "validation:tooManyInterests")
+    .optional()
+    .transform((v) => v ?? []),
+});

@@ -1,0 +1,82 @@
+// E-mail activation (spec §4): an account starts not_confirmed with a disabled
+// profile; the link in the activation mail makes it active and searchable.
+import { and, count, eq, gt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
+import { emailTokens, profiles, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { refreshSearchable } from "#app/server/members/searchable.ts";
+import type { AccountsContext } from "./context.ts";
+import { accountMail, deliverAfterResponse, link } from "./mail.ts";
+import { type SessionMember, startSession } from "./session.ts";
+import { consumeToken, DAY, issueToken } from "./tokens.ts";
+
+const RESENDS_PER_DAY = 5;
+
+/** The statements that make a member's account confirmed and their profile live. */
+export function confirmStatements(app: Pick<AccountsContext, "db">, userId: number, now: number) {
+  return [
+    app.db
+      .update(users)
+      .set({ status: "active", confirmedAt: now })
+      .where(and(eq(users.id, userId), eq(users.status, "not_confirmed"))),
+    app.db.update(profiles).set({ status: "active" }).where(eq(profiles.userId, userId)),
+    refreshSearchable(app.db, userId),
+  ] as const;
+}
+
+/**
+ * Uses an activation link. The link proves the mailbox, so a visitor who is not
+ * logged in as that member is logged in (a session token comes back).
+ */
+export async function activateAccount(
+  app: AccountsContext,
+  input: { token: string; loggedInAs: number | null; userAgent?: string | null },
+) {
+  const now = app.now();
+  const used = await consumeToken(app.db, input.token, "activation", now);
+  if (!used) throw new DomainError("link_invalid");
+  const [user] = await app.db.select({ status: users.status }).from(users).where(eq(users.id, used.userId));
+  if (!user || user.status === "deleted" || user.status === "banned") throw new DomainError("link_invalid");
+  const session =
+    input.loggedInAs === used.userId
+      ? null
+      : await startSession(app.db, { userId: used.userId, now, userAgent: input.userAgent });
+  await app.db.batch([...confirmStatements(app, used.userId, now), ...(session ? [session.statement] : [])]);
+  await deliverOnConfirmation(app, used.userId);
+  return { userId: used.userId, sessionToken: session?.token ?? null };
+}
+
+export async function resendActivation(
+  app: AccountsContext,
+  member: Pick<SessionMember, "id" | "status" | "email"> & { profile: Pick<SessionMember["profile"], "name"> },
+  // Joins the batch (an operator's audit row).
+  extra: BatchItem<"sqlite">[] = [],
+) {
+  if (member.status !== "not_confirmed") return { sent: false };
+  const now = app.now();
+  const [recent] = await app.db
+    .select({ n: count() })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, member.id),
+        eq(emailTokens.purpose, "activation"),
+        gt(emailTokens.createdAt, now - DAY),
+      ),
+    );
+  if ((recent?.n ?? 0) >= RESENDS_PER_DAY) throw new DomainError("resend_limit");
+  const activation = await issueToken(app.db, { userId: member.id, purpose: "activation", now });
+  await app.db.batch([
+    activation.statement,
+    accountMail(app, {
+      to: member.email,
+      template: "activation",
+      locale: app.locale,
+      params: { name: member.profile.name, link: link(app, "/activate/done", activation.token) },
+    }),
+    ...extra,
+  ]);
+  deliverAfterResponse(app);
+  return { sent: true };
+}

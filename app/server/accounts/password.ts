@@ -1,0 +1,42 @@
+// Password hashing: argon2id at OWASP's minimum (m=19 MiB, t=2, p=1), stored as
+// a PHC string so parameters can rise later without breaking old hashes.
+// Pure JS (@noble/hashes) because workerd forbids compiling WebAssembly at run
+// time; see docs/decisions/0001-password-hashing.md for the cost measured.
+import { argon2idAsync } from "@noble/hashes/argon2.js";
+import { base64 } from "#app/server/http/base64.ts";
+
+const PARAMS = { m: 19_456, t: 2, p: 1 } as const;
+const SALT_BYTES = 16;
+const HASH_BYTES = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const hash = await argon2idAsync(password.normalize("NFKC"), salt, { ...PARAMS, dkLen: HASH_BYTES });
+  return `$argon2id$v=19$m=${PARAMS.m},t=${PARAMS.t},p=${PARAMS.p}$${base64.encode(salt)}$${base64.encode(hash)}`;
+}
+
+const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const match = PHC.exec(stored);
+  if (!match) return false;
+  const [, m, t, p, salt, expected] = match as unknown as [string, string, string, string, string, string];
+  const want = base64.decode(expected);
+  const got = await argon2idAsync(password.normalize("NFKC"), base64.decode(salt), {
+    m: Number(m),
+    t: Number(t),
+    p: Number(p),
+    dkLen: want.length,
+  });
+  return timingSafeEqual(got, want);
+}
+
+/** A stored hash no password matches: for seeded members nobody logs in as. */
+export const UNUSABLE_PASSWORD_HASH = "!";
+
+function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}

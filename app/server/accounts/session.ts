@@ -1,0 +1,118 @@
+// Sessions (spec §9: auth cookie 30 days, path /, SameSite lax): a random token
+// in an HttpOnly cookie, its SHA-256 in D1, so logout and a password change
+// revoke sessions for real. A session is renewed when half its life is gone.
+import { and, eq, gt, ne, type SQL } from "drizzle-orm";
+import type { Database } from "#app/server/db/client.ts";
+import { photos, profiles, sessions, users } from "#app/server/db/schema.ts";
+import { photoUrls } from "#app/server/photos/visibility.ts";
+import { DAY, randomToken, sha256Hex } from "./tokens.ts";
+
+export const SESSION_COOKIE = "session";
+export const SESSION_LIFETIME = 30 * DAY;
+const RENEW_WHEN_LEFT = 15 * DAY;
+/** Activity is written at most this often per member (online status, search order). */
+const ACTIVITY_WRITE_EVERY = 5 * 60_000;
+
+export async function startSession(
+  db: Database,
+  input: { userId: number | SQL<number>; now: number; userAgent?: string | null },
+) {
+  const token = randomToken();
+  const statement = db.insert(sessions).values({
+    id: await sha256Hex(token),
+    userId: input.userId,
+    createdAt: input.now,
+    expiresAt: input.now + SESSION_LIFETIME,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, statement };
+}
+
+export async function findSessionMember(db: Database, token: string, now: number) {
+  if (!token || token.length > 100) return null;
+  const id = await sha256Hex(token);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      profile: profiles,
+      photo: {
+        id: photos.id,
+        filename: photos.filename,
+        thumbFilename: photos.thumbFilename,
+        status: photos.status,
+        isPrivate: photos.isPrivate,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.user.status === "deleted" || row.user.status === "banned") return null;
+  const { user, profile, photo } = row;
+  // A left join: Drizzle gives null for the whole photo when there is none.
+  const mainPhoto = photo;
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status,
+    credits: user.credits,
+    paidUser: user.paidUser,
+    language: user.language,
+    signupDate: user.signupDate,
+    invisible: user.invisible,
+    emailDisabledReason: user.emailDisabledReason,
+    profile: {
+      name: profile.name,
+      gender: profile.gender,
+      seeking: profile.seeking,
+      sexuality: profile.sexuality,
+      dateOfBirth: profile.dateOfBirth,
+      country: profile.country,
+      regionId: profile.regionId,
+      status: profile.status,
+      lastActivity: profile.lastActivity,
+      // Through the private path while pending or private: the owner always sees their own photo.
+      mainImage: mainPhoto ? { ...mainPhoto, thumbUrl: photoUrls(mainPhoto).thumb } : null,
+    },
+    session: { id: row.sessionId, expiresAt: row.expiresAt },
+  };
+}
+
+export type SessionMember = NonNullable<Awaited<ReturnType<typeof findSessionMember>>>;
+
+/** What to write for a member seen on this request: renew a half-spent session, mark activity. */
+export function sessionUpkeep(db: Database, member: SessionMember, now: number) {
+  const renew = member.session.expiresAt - now < RENEW_WHEN_LEFT;
+  const active = now - member.profile.lastActivity > ACTIVITY_WRITE_EVERY;
+  return {
+    renewedUntil: renew ? now + SESSION_LIFETIME : null,
+    statements: [
+      ...(renew
+        ? [
+            db
+              .update(sessions)
+              .set({ expiresAt: now + SESSION_LIFETIME })
+              .where(eq(sessions.id, member.session.id)),
+          ]
+        : []),
+      ...(active ? [db.update(profiles).set({ lastActivity: now }).where(eq(profiles.userId, member.id))] : []),
+    ],
+  };
+}
+
+export async function endSession(db: Database, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+}
+
+/** Every session of a member but one (e.g. after a password change). */
+export function revokeOtherSessions(db: Database, userId: number, keepSessionId: string | null) {
+  return db
+    .delete(sessions)
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
+}

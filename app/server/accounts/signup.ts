@@ -1,0 +1,114 @@
+// Signup (spec §1, §4, §5, §6): the domain's `signups` rule, one account per
+// e-mail address, and everything a new account needs written in one D1 batch
+// (user, disabled profile, tracking data, signup credits, activation token and
+// mail, session), so a failure leaves nothing half-made.
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { signupSchema, Tracking } from "#app/schemas/account.ts";
+import { hashPassword } from "#app/server/accounts/password.ts";
+import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { eraseMember } from "#app/server/privacy/erasure.ts";
+import type { AccountsContext } from "./context.ts";
+import { REACTIVATION_WINDOW } from "./deletion.ts";
+import { accountMail, deliverAfterResponse, link } from "./mail.ts";
+import { startSession } from "./session.ts";
+import { issueToken } from "./tokens.ts";
+
+export type SignupInput = z.output<ReturnType<typeof signupSchema>>;
+
+export function hasTrafficSource(tracking: Tracking): boolean {
+  return Boolean(tracking.network || tracking.ref);
+}
+
+/** Whether this visitor may sign up on this domain (spec §6). */
+export function maySignUp(settings: AccountsContext["settings"], tracking: Tracking): boolean {
+  if (settings.signups === "none") return false;
+  if (settings.signups === "with_trafficsource") return hasTrafficSource(tracking);
+  return true;
+}
+
+export async function signUp(
+  app: AccountsContext,
+  input: { form: SignupInput; tracking: Tracking; targetMemberId?: number | null; userAgent?: string | null },
+) {
+  const { db, settings } = app;
+  const now = app.now();
+  if (!maySignUp(settings, input.tracking)) throw new DomainError("signups_closed");
+  const { form } = input;
+
+  const [existing] = await db
+    .select({ id: users.id, status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, form.email))
+    .limit(1);
+  if (existing) {
+    const deleted = existing.status === "deleted" && existing.deletedAt !== null;
+    if (!deleted) throw new DomainError("email_taken");
+    if (now - existing.deletedAt! < REACTIVATION_WINDOW) throw new DomainError("email_taken_deleted");
+    // Past its 14 days but not yet swept by the hourly job: finish it now.
+    await eraseMember(app, existing.id);
+  }
+
+  const userId = sql<number>`(select ${users.id} from ${users} where ${users.email} = ${form.email})`;
+  const country = settings.countries.includes(app.country) ? app.country : settings.countries[0]!;
+  const activation = await issueToken(db, { userId, purpose: "activation", now });
+  const session = await startSession(db, { userId, now, userAgent: input.userAgent });
+  const statements = [
+    db.insert(users).values({
+      email: form.email,
+      passwordHash: await hashPassword(form.password),
+      status: "not_confirmed",
+      credits: settings.signup_credits,
+      language: app.locale,
+      domain: settings.domain,
+      signupDate: now,
+    }),
+    db.insert(profiles).values({
+      userId,
+      name: form.name,
+      gender: form.gender,
+      seeking: form.seeking,
+      sexuality: form.gender === form.seeking ? (form.gender === "male" ? "gay" : "lesbian") : "hetero",
+      dateOfBirth: form.date_of_birth,
+      country,
+      status: "disabled",
+      searchable: 0,
+      lastActivity: now,
+    }),
+    db.insert(trackingData).values({
+      userId,
+      ...input.tracking,
+      signupMessage: form.signup_message ?? null,
+      signupTargetId: input.targetMemberId ?? null,
+    }),
+    activation.statement,
+    session.statement,
+    accountMail(app, {
+      to: form.email,
+      template: "activation",
+      locale: app.locale,
+      params: { name: form.name, link: link(app, "/activate/done", activation.token) },
+    }),
+    ...(settings.signup_credits > 0
+      ? [
+          db.insert(creditLedger).values({
+            userId,
+            delta: settings.signup_credits,
+            reason: "signup_bonus",
+            idempotencyKey: sql`'signup_bonus:' || ${userId}`,
+            createdAt: now,
+          }),
+        ]
+      : []),
+  ];
+  try {
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  } catch (error) {
+    // Two signups with one address at the same moment: the unique index decides.
+    if (String(error).includes("UNIQUE") && String(error).includes("users.email")) throw new DomainError("email_taken");
+    throw error;
+  }
+  deliverAfterResponse(app);
+  return { sessionToken: session.token };
+}

@@ -1,0 +1,82 @@
+// One-time e-mail tokens (activation, password reset, e-mail change,
+// reactivation). The link carries a random token; D1 keeps only its SHA-256,
+// and using one is a single guarded UPDATE, so a token works exactly once.
+import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import type { tokenPurposes } from "#app/schemas/enums.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { emailTokens } from "#app/server/db/schema.ts";
+import { base64url } from "#app/server/http/base64.ts";
+
+export type TokenPurpose = (typeof tokenPurposes)[number];
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export const tokenLifetime: Record<TokenPurpose, number> = {
+  activation: 30 * DAY,
+  password_reset: 2 * HOUR,
+  mail_change: DAY,
+  reactivation: 14 * DAY,
+};
+
+export function randomToken(bytes = 32): string {
+  return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A new token and the statement that stores it (for a batch). */
+export async function issueToken(
+  db: Database,
+  input: { userId: number | SQL<number>; purpose: TokenPurpose; now: number; newEmail?: string; expiresAt?: number },
+) {
+  const token = randomToken();
+  const statement = db.insert(emailTokens).values({
+    id: await sha256Hex(token),
+    userId: input.userId,
+    purpose: input.purpose,
+    newEmail: input.newEmail ?? null,
+    expiresAt: input.expiresAt ?? input.now + tokenLifetime[input.purpose],
+    createdAt: input.now,
+  });
+  return { token, statement };
+}
+
+/** Uses a token: its user (and new e-mail), or null when unknown, used, expired or for another purpose. */
+export async function consumeToken(db: Database, token: string, purpose: TokenPurpose, now: number) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.id, await sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+  return row ?? null;
+}
+
+/** Whether a token is still usable, without using it (to show a form before the final step). */
+export async function peekToken(db: Database, token: string, purpose: TokenPurpose, now: number) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.id, await sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

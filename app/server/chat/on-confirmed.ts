@@ -1,0 +1,41 @@
+// When a member confirms their e-mail address, what waited for it is delivered
+// (spec §4): their held messages, and the first message they typed at signup.
+import { eq } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import { trackingData, users } from "#app/server/db/schema.ts";
+import { isDomainError } from "#app/server/errors.ts";
+import { startConversation } from "./conversations.ts";
+import { memberRoom } from "./rooms.ts";
+import { heldConversations } from "./send-message.ts";
+
+type Context = Pick<RequestContext, "db" | "env" | "domain" | "settings" | "now" | "log" | "locale">;
+
+export async function deliverOnConfirmation(app: Context, memberId: number) {
+  for (const conversationId of await heldConversations(app, memberId)) {
+    const { room, meta } = await memberRoom(app, memberId, conversationId);
+    await room.release(meta, memberId);
+  }
+  const [signup] = await app.db
+    .select({ message: trackingData.signupMessage, target: trackingData.signupTargetId, paid: users.paidUser })
+    .from(trackingData)
+    .innerJoin(users, eq(users.id, trackingData.userId))
+    .where(eq(trackingData.userId, memberId));
+  if (!signup?.message || !signup.target) return;
+  try {
+    const conversationId = await startConversation(app, { id: memberId, paidUser: signup.paid }, signup.target);
+    const { room, meta } = await memberRoom(app, memberId, conversationId);
+    // The message typed before signing up is delivered free, once (its client id is fixed).
+    await room.send(
+      meta,
+      memberId,
+      { kind: "text", clientId: `signup-${memberId}`, text: signup.message },
+      {
+        locale: app.locale,
+        free: true,
+      },
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    app.log.warn("signup message not delivered", { memberId, code: error.code });
+  }
+}

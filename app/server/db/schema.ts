@@ -1,0 +1,761 @@
+// The D1 schema: the single source of truth for the system of record (spec §3).
+// drizzle-kit turns changes here into SQL under migrations/. Times are epoch
+// milliseconds (integers) so rules with injected `now` compare plain numbers.
+// Message bodies live in each ConversationRoom Durable Object; D1 keeps the
+// index and the counters the lists need.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  bodyTypes,
+  emailDisabledReasons,
+  eyeColours,
+  genders,
+  hairColours,
+  ledgerReasons,
+  mailStatuses,
+  messageKinds,
+  notificationTypes,
+  paymentStatuses,
+  photoStatuses,
+  profileStatuses,
+  relationshipStatuses,
+  reportReasons,
+  sexualities,
+  tokenPurposes,
+  userStatuses,
+} from "#app/schemas/enums.ts";
+
+const createdAt = () => integer("created_at").notNull();
+
+export const companies = sqliteTable("companies", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  address: text("address").notNull(),
+  postcode: text("postcode").notNull().default(""),
+  city: text("city").notNull(),
+  country: text("country").notNull(),
+  kvk: text("kvk").notNull(),
+  tradenames: text("tradenames", { mode: "json" }).$type<string[]>().notNull(),
+  vatNumbers: text("vat_numbers", { mode: "json" }).$type<string[]>().notNull(),
+  supportPhone: text("support_phone").notNull(),
+  supportEmail: text("support_email").notNull(),
+  // Percentage offered to a member about to delete their account.
+  deleteDiscount: integer("delete_discount").notNull().default(0),
+  added: integer("added").notNull(),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    status: text("status", { enum: userStatuses }).notNull().default("not_confirmed"),
+    credits: integer("credits").notNull().default(0),
+    paidUser: integer("paid_user", { mode: "boolean" }).notNull().default(false),
+    language: text("language").notNull().default("nl"),
+    domain: text("domain").notNull(),
+    signupDate: integer("signup_date").notNull(),
+    confirmedAt: integer("confirmed_at"),
+    invisible: integer("invisible", { mode: "boolean" }).notNull().default(false),
+    emailDisabledReason: text("email_disabled_reason", { enum: emailDisabledReasons }),
+    deletedAt: integer("deleted_at"),
+    lastLoginAt: integer("last_login_at"),
+    bannedAt: integer("banned_at"),
+    banReason: text("ban_reason"),
+    // Operators can bar a member from paying by direct debit (spec §8).
+    directDebitBlocked: integer("direct_debit_blocked", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_status_deleted_idx").on(t.status, t.deletedAt),
+    check("users_credits_not_negative", sql`${t.credits} >= 0`),
+  ],
+);
+
+export const regions = sqliteTable(
+  "regions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    country: text("country").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    lat: real("lat").notNull(),
+    lon: real("lon").notNull(),
+  },
+  (t) => [uniqueIndex("regions_country_code_unique").on(t.country, t.code)],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    gender: text("gender", { enum: genders }).notNull(),
+    // Whom the member looks for; drives default search filters and the swipe game.
+    seeking: text("seeking", { enum: genders }).notNull(),
+    sexuality: text("sexuality", { enum: sexualities }).notNull(),
+    dateOfBirth: text("date_of_birth").notNull(),
+    country: text("country").notNull(),
+    regionId: integer("region_id").references(() => regions.id),
+    city: text("city"),
+    hairColour: text("hair_colour", { enum: hairColours }),
+    eyeColour: text("eye_colour", { enum: eyeColours }),
+    bodyType: text("body_type", { enum: bodyTypes }),
+    relationshipStatus: text("relationship_status", { enum: relationshipStatuses }),
+    tattoos: integer("tattoos", { mode: "boolean" }),
+    heightCm: integer("height_cm"),
+    about: text("about").notNull().default(""),
+    fictional: integer("fictional", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: profileStatuses }).notNull().default("disabled"),
+    // 1 only when the member may appear in search: active profile, confirmed,
+    // not invisible, not deleted. Kept in step by the accounts and members rules,
+    // so search needs nothing but the covering index below.
+    searchable: integer("searchable").notNull().default(0),
+    mainPhotoId: integer("main_photo_id"),
+    niche: integer("niche").notNull().default(0),
+    lastActivity: integer("last_activity").notNull(),
+  },
+  (t) => [
+    // Covering indexes for member search (app/server/members/search.ts): the
+    // equality columns first, newest activity next, the rest filtered inside
+    // the index, so a search never reads a table row.
+    index("profiles_search_idx").on(
+      t.searchable,
+      t.gender,
+      t.country,
+      t.lastActivity,
+      t.dateOfBirth,
+      t.regionId,
+      t.userId,
+    ),
+    index("profiles_search_gender_idx").on(
+      t.searchable,
+      t.gender,
+      t.lastActivity,
+      t.dateOfBirth,
+      t.country,
+      t.regionId,
+      t.userId,
+    ),
+    // A region is small: equality on it, newest activity next (found by the bench at 100k).
+    index("profiles_search_region_idx").on(t.searchable, t.regionId, t.lastActivity, t.dateOfBirth, t.gender, t.userId),
+    index("profiles_search_activity_idx").on(
+      t.searchable,
+      t.lastActivity,
+      t.dateOfBirth,
+      t.gender,
+      t.country,
+      t.regionId,
+      t.userId,
+    ),
+  ],
+);
+
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    thumbFilename: text("thumb_filename").notNull(),
+    contentType: text("content_type").notNull(),
+    status: text("status", { enum: photoStatuses }).notNull().default("pending"),
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
+    width: integer("width"),
+    height: integer("height"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("photos_user_idx").on(t.userId, t.position), index("photos_status_idx").on(t.status, t.createdAt)],
+);
+
+export const interests = sqliteTable("interests", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  // Name of the icon in the icon library (lucide); the label is a translation key.
+  icon: text("icon").notNull(),
+  adult: integer("adult", { mode: "boolean" }).notNull().default(false),
+  position: integer("position").notNull(),
+});
+
+export const profileInterests = sqliteTable(
+  "profile_interests",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    interestId: integer("interest_id")
+      .notNull()
+      .references(() => interests.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.interestId] }),
+    index("profile_interests_interest_idx").on(t.interestId, t.userId),
+  ],
+);
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    likerId: integer("liker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    likedId: integer("liked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // True until the liked member opens the liker's profile (spec §4).
+    likeNew: integer("like_new", { mode: "boolean" }).notNull().default(true),
+    source: text("source", { enum: ["profile", "swipe", "auto"] })
+      .notNull()
+      .default("profile"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    index("likes_liked_idx").on(t.likedId, t.createdAt),
+    // Counting today's swipe likes of a member.
+    index("likes_liker_source_idx").on(t.likerId, t.source, t.createdAt),
+  ],
+);
+
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+  ],
+);
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // The two members, lowest id first, so a pair has exactly one conversation.
+    memberLow: integer("member_low")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memberHigh: integer("member_high")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Who started it: free members may start a limited number (spec §6).
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastSeq: integer("last_seq").notNull().default(0),
+    lastMessageAt: integer("last_message_at"),
+    lastMessagePreview: text("last_message_preview"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("conversations_pair_unique").on(t.memberLow, t.memberHigh)],
+);
+
+export const conversationParticipants = sqliteTable(
+  "conversation_participants",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    unreadCount: integer("unread_count").notNull().default(0),
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
+    // Set when this member removed the chat from their list; a new message restores it.
+    hiddenAt: integer("hidden_at"),
+    lastMessageAt: integer("last_message_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    // Without last_message_at: that changes with every message and would rewrite the index each time.
+    index("participants_user_idx").on(t.userId),
+  ],
+);
+
+export const messageIndex = sqliteTable(
+  "message_index",
+  {
+    id: text("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: messageKinds }).notNull(),
+    cost: integer("cost").notNull().default(0),
+    // Held until the sender confirms their e-mail address (spec §4).
+    held: integer("held", { mode: "boolean" }).notNull().default(false),
+    // The client's message id: the ledger's idempotency key is msg:<sender>:<clientId>.
+    clientId: text("client_id").notNull().default(""),
+    // The start of a text (or the gift's name) for the conversation lists.
+    preview: text("preview"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("message_index_conversation_seq_unique").on(t.conversationId, t.seq),
+    // Only held messages are looked up by sender; a partial index costs nothing per normal message.
+    index("message_index_held_idx").on(t.senderId).where(sql`${t.held} = 1`),
+  ],
+);
+
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: ledgerReasons }).notNull(),
+    // Message id, payment id, refund id...: the same key is never booked twice.
+    idempotencyKey: text("idempotency_key").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_ledger_idempotency_unique").on(t.idempotencyKey),
+    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const creditPackages = sqliteTable(
+  "credit_packages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    domain: text("domain").notNull(),
+    country: text("country").notNull(),
+    currency: text("currency").notNull(),
+    credits: integer("credits").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    style: text("style", { enum: ["p0", "p1", "p2", "p3"] }).notNull(),
+    popular: integer("popular", { mode: "boolean" }).notNull().default(false),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [index("credit_packages_domain_country_idx").on(t.domain, t.country)],
+);
+
+export const discountCodes = sqliteTable(
+  "discount_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: ["promo", "welcome", "time_bonus", "retention"] }).notNull(),
+    country: text("country"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    valuePercentage: integer("value_percentage").notNull(),
+    currency: text("currency"),
+    minimumOrderValueCents: integer("minimum_order_value_cents").notNull().default(0),
+    paymentMethods: text("payment_methods", { mode: "json" }).$type<string[]>(),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
+    expiresAt: integer("expires_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_code_user_unique").on(t.code, t.userId),
+    index("discount_codes_user_idx").on(t.userId),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    packageId: integer("package_id").references(() => creditPackages.id),
+    domain: text("domain").notNull(),
+    country: text("country").notNull(),
+    currency: text("currency").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    credits: integer("credits").notNull(),
+    method: text("method").notNull(),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    status: text("status", { enum: paymentStatuses }).notNull().default("open"),
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("payments_provider_ref_unique").on(t.provider, t.providerRef),
+    index("payments_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const discountRedemptions = sqliteTable(
+  "discount_redemptions",
+  {
+    discountCodeId: integer("discount_code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.discountCodeId, t.userId] })],
+);
+
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    email: integer("email", { mode: "boolean" }).notNull().default(true),
+    push: integer("push", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token: a leaked table does not yield usable cookies.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Lower-cased e-mail address or "ip:<address>": throttling counts both.
+    subject: text("subject").notNull(),
+    success: integer("success", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_attempts_subject_idx").on(t.subject, t.createdAt)],
+);
+
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    // SHA-256 of the token in the link.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: tokenPurposes }).notNull(),
+    newEmail: text("new_email"),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_user_purpose_idx").on(t.userId, t.purpose, t.createdAt)],
+);
+
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    template: text("template").notNull(),
+    locale: text("locale").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("queued"),
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt), index("mail_outbox_created_idx").on(t.createdAt)],
+);
+
+export const trackingData = sqliteTable("tracking_data", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  network: text("network"),
+  ref: text("ref"),
+  sub1: text("sub1"),
+  sub2: text("sub2"),
+  sub3: text("sub3"),
+  lander: text("lander"),
+  // A first message typed before signing up (spec §3 signup form) and the
+  // member it was for; delivered by the chat rules once the account is confirmed.
+  signupMessage: text("signup_message"),
+  signupTargetId: integer("signup_target_id").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const complaints = sqliteTable(
+  "complaints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    domain: text("domain").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["open", "in_progress", "closed"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("complaints_status_idx").on(t.status, t.createdAt)],
+);
+
+export const gifts = sqliteTable("gifts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  icon: text("icon").notNull(),
+  position: integer("position").notNull(),
+});
+
+export const sentGifts = sqliteTable(
+  "sent_gifts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: integer("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    giftId: integer("gift_id")
+      .notNull()
+      .references(() => gifts.id),
+    credits: integer("credits").notNull(),
+    // The ledger's key for this gift's charge: the gift exists only if it was paid.
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sent_gifts_idempotency_unique").on(t.idempotencyKey),
+    index("sent_gifts_recipient_idx").on(t.recipientId, t.createdAt),
+  ],
+);
+
+/** "Not interested" in the swipe game: that card does not come back for a while. */
+export const passes = sqliteTable(
+  "passes",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetId: integer("target_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.targetId] })],
+);
+
+/** The local sandbox payment provider's own records: what its hosted checkout shows and reports. */
+export const sandboxPayments = sqliteTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  description: text("description").notNull(),
+  method: text("method").notNull(),
+  status: text("status", { enum: ["open", "pending", "paid", "failed", "canceled", "expired"] })
+    .notNull()
+    .default("open"),
+  redirectUrl: text("redirect_url").notNull(),
+  webhookUrl: text("webhook_url").notNull(),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Text messages (direct-debit codes); the local transport is this table. */
+export const smsOutbox = sqliteTable(
+  "sms_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("queued"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** A direct-debit mandate being signed with an SMS code, and the payment it pays. */
+export const directDebitMandates = sqliteTable(
+  "direct_debit_mandates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    accountHolder: text("account_holder").notNull(),
+    iban: text("iban").notNull(),
+    street: text("street").notNull(),
+    houseNumber: text("house_number").notNull(),
+    postcode: text("postcode").notNull(),
+    city: text("city").notNull(),
+    mobile: text("mobile").notNull(),
+    // SHA-256 of the SMS code; attempts count wrong codes.
+    codeHash: text("code_hash").notNull(),
+    codeExpiresAt: integer("code_expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    status: text("status", { enum: ["awaiting_code", "signed", "failed"] })
+      .notNull()
+      .default("awaiting_code"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("direct_debit_mandates_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Page-visibility beacons (spec §7 /api/page-hidden.php) when a page asks for bounce logging (?lb). */
+export const pageEvents = sqliteTable(
+  "page_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    domain: text("domain").notNull(),
+    path: text("path").notNull(),
+    kind: text("kind", { enum: ["hidden"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_events_domain_idx").on(t.domain, t.createdAt)],
+);
+
+/** Notifications sent (e-mail or push), so scheduled sends go out once per key. */
+export const notificationLog = sqliteTable(
+  "notification_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    channel: text("channel", { enum: ["email", "push"] }).notNull(),
+    // e.g. "weekly:2026-W48", "message:<conversation>:<seq>": the same key is sent once.
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("notification_log_dedupe_unique").on(t.userId, t.channel, t.dedupeKey)],
+);
+
+/** What the local push endpoint received (the local default of Web Push delivery), for tests and /dev. */
+export const devPushInbox = sqliteTable("dev_push_inbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  token: text("token").notNull(),
+  headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+/** People who run the product (issue 9); separate from members. */
+export const operators = sqliteTable(
+  "operators",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["admin", "moderator", "support"] }).notNull(),
+    totpSecret: text("totp_secret"),
+    totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
+    disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("operators_email_unique").on(t.email)],
+);
+
+export const operatorSessions = sqliteTable(
+  "operator_sessions",
+  {
+    id: text("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    // A session is only complete once the second factor is given.
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("operator_sessions_operator_idx").on(t.operatorId)],
+);
+
+/** Every operator action; no operator can change it (the app has no update or delete for it). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
+);
+
+/** A member's report of a profile or a message (issue 10), for the moderation queue (issue 9). */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    messageSeq: integer("message_seq"),
+    reason: text("reason", { enum: reportReasons }).notNull(),
+    text: text("text").notNull().default(""),
+    status: text("status", { enum: ["open", "dismissed", "actioned"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_member_idx").on(t.memberId)],
+);

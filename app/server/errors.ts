@@ -1,0 +1,87 @@
+// The ways a domain rule says no (spec §8). Each code has one HTTP status and
+// one message key in the errors namespace; pages and /api/*.php map a
+// DomainError through the same table, so a rule's answer never differs by door.
+export const errorCatalogue = {
+  invalid_input: { status: 400, message: "errors:invalidInput" },
+  authentication_required: { status: 403, message: "errors:authenticationRequired" },
+  rate_limited: { status: 429, message: "errors:rateLimited" },
+  // Accounts (issue 3)
+  login_failed: { status: 401, message: "errors:loginFailed" },
+  login_blocked: { status: 429, message: "errors:loginBlocked" },
+  signups_closed: { status: 403, message: "errors:signupsClosed" },
+  email_taken: { status: 409, message: "errors:emailTaken" },
+  email_taken_deleted: { status: 409, message: "errors:emailTakenDeleted" },
+  email_not_found: { status: 404, message: "errors:emailNotFound" },
+  link_invalid: { status: 400, message: "errors:linkInvalid" },
+  reset_limit: { status: 429, message: "errors:resetLimit" },
+  resend_limit: { status: 429, message: "errors:resendLimit" },
+  password_wrong: { status: 400, message: "errors:passwordWrong" },
+  no_place: { status: 404, message: "errors:noPlace" },
+  // Credits (issues 4–6)
+  insufficient_credits: { status: 402, message: "errors:insufficientCredits" },
+  // Members, likes, blocks (issue 4)
+  member_not_found: { status: 404, message: "errors:memberNotFound" },
+  blocked: { status: 403, message: "errors:blocked" },
+  not_yourself: { status: 400, message: "errors:notYourself" },
+  swipe_limit: { status: 429, message: "errors:swipeLimit" },
+  gift_not_found: { status: 404, message: "errors:giftNotFound" },
+  search_login_required: { status: 403, message: "errors:searchLoginRequired" },
+  // Photos (spec §5)
+  photo_invalid: { status: 400, message: "errors:photoInvalid" },
+  photo_too_large: { status: 413, message: "errors:photoTooLarge" },
+  photo_limit: { status: 403, message: "errors:photoLimit" },
+  photo_not_found: { status: 404, message: "errors:photoNotFound" },
+  // Chat (issue 5)
+  conversation_not_found: { status: 404, message: "errors:conversationNotFound" },
+  premium_only: { status: 402, message: "errors:premiumOnly" },
+  message_too_long: { status: 400, message: "errors:messageTooLong" },
+  // Payments and discounts (issue 6)
+  package_not_found: { status: 404, message: "errors:packageNotFound" },
+  method_not_offered: { status: 400, message: "errors:methodNotOffered" },
+  discount_not_found: { status: 404, message: "errors:discountNotFound" },
+  discount_used: { status: 409, message: "errors:discountUsed" },
+  discount_expired: { status: 410, message: "errors:discountExpired" },
+  discount_country: { status: 400, message: "errors:discountCountry" },
+  discount_minimum: { status: 400, message: "errors:discountMinimum" },
+  discount_method: { status: 400, message: "errors:discountMethod" },
+  payment_not_found: { status: 404, message: "errors:paymentNotFound" },
+  direct_debit_blocked: { status: 403, message: "errors:directDebitBlocked" },
+  direct_debit_limit: { status: 429, message: "errors:directDebitLimit" },
+  code_invalid: { status: 400, message: "errors:codeInvalid" },
+  // Site content (issue 7)
+  complaint_limit: { status: 429, message: "content:complaints.errors.limit" },
+  // A banned member (issue 9): login sends them to /pages/ban.
+  account_banned: { status: 403, message: "errors:accountBanned" },
+  // Operator console (issue 9)
+  operator_forbidden: { status: 403, message: "admin:errors.forbidden" },
+  operator_login_failed: { status: 401, message: "admin:errors.loginFailed" },
+  operator_login_blocked: { status: 429, message: "admin:errors.loginBlocked" },
+  totp_invalid: { status: 400, message: "admin:errors.totpInvalid" },
+  settings_invalid: { status: 400, message: "admin:errors.settingsInvalid" },
+  settings_changed: { status: 409, message: "admin:errors.settingsChanged" },
+  domain_exists: { status: 409, message: "admin:errors.domainExists" },
+  domain_not_found: { status: 404, message: "admin:errors.domainNotFound" },
+  not_refundable: { status: 409, message: "admin:errors.notRefundable" },
+  refund_failed: { status: 502, message: "admin:errors.refundFailed" },
+  complaint_not_found: { status: 404, message: "admin:errors.complaintNotFound" },
+  report_not_found: { status: 404, message: "admin:errors.reportNotFound" },
+  credits_adjusted: { status: 409, message: "admin:errors.creditsAdjusted" },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly status: number;
+  readonly messageKey: string;
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}) {
+    super(code);
+    this.code = code;
+    this.params = params;
+    this.status = errorCatalogue[code].status;
+    this.messageKey = errorCatalogue[code].message;
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

@@ -1,0 +1,37 @@
+// Conform submissions in route actions: a domain error becomes a form error in
+// the visitor's language with the catalogue's status; anything else propagates.
+import type { SubmissionResult } from "@conform-to/react";
+import type { TFunction } from "i18next";
+import { data } from "react-router";
+import { isDomainError } from "#app/server/errors.ts";
+
+interface Replyable {
+  reply(options?: { formErrors?: string[]; hideFields?: string[]; resetForm?: boolean }): SubmissionResult<string[]>;
+}
+
+export function rejected(submission: Replyable, hideFields: string[] = []) {
+  return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+}
+
+/** Runs the success path of an action; a DomainError answers as a form error instead. */
+export async function withDomainErrors<T>(
+  submission: Replyable,
+  t: TFunction,
+  run: () => Promise<T>,
+  options: { hideFields?: string[]; extra?: Record<string, unknown> } = {},
+) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      {
+        result: submission.reply({ formErrors: [t(error.messageKey, error.params)], hideFields: options.hideFields }),
+        code: error.code,
+        params: error.params,
+        ...options.extra,
+      },
+      { status: error.status },
+    );
+  }
+}

@@ -1,0 +1,69 @@
+// Gifts (issue 4): sent from a profile, paid with gift_credits through the
+// ledger in the same transaction as the gift itself; blocked members cannot
+// send each other gifts. The client's request id makes a retry charge once.
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import { charge } from "#app/server/credits/ledger.ts";
+import { creditLedger, gifts, profiles, sentGifts } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { assertNotBlocked } from "#app/server/members/blocks.ts";
+
+type GiftsContext = Pick<RequestContext, "db" | "settings" | "now">;
+
+export function listGifts(app: Pick<RequestContext, "db">) {
+  return app.db.select().from(gifts).orderBy(asc(gifts.position));
+}
+
+export async function sendGift(
+  app: GiftsContext,
+  senderId: number,
+  input: { recipientId: number; giftId: number; requestId: string },
+) {
+  if (senderId === input.recipientId) throw new DomainError("not_yourself");
+  const [[gift], [recipient]] = await app.db.batch([
+    app.db.select().from(gifts).where(eq(gifts.id, input.giftId)),
+    app.db
+      .select({ id: profiles.userId, searchable: profiles.searchable })
+      .from(profiles)
+      .where(eq(profiles.userId, input.recipientId)),
+  ]);
+  if (!gift) throw new DomainError("gift_not_found");
+  if (recipient?.searchable !== 1) throw new DomainError("member_not_found");
+  await assertNotBlocked(app.db, senderId, input.recipientId);
+
+  const cost = app.settings.gift_credits;
+  const idempotencyKey = `gift:${senderId}:${input.requestId}`;
+  const now = app.now();
+  const result = await charge(
+    app.db,
+    { userId: senderId, cost, reason: "gift", idempotencyKey, now, note: `${gift.slug} to ${input.recipientId}` },
+    [
+      // The gift row exists only where its charge does.
+      app.db.insert(sentGifts).select(
+        app.db
+          .select({
+            id: sql<number>`null`.as("id"),
+            senderId: sql<number>`${senderId}`.as("sender_id"),
+            recipientId: sql<number>`${input.recipientId}`.as("recipient_id"),
+            giftId: sql<number>`${gift.id}`.as("gift_id"),
+            credits: sql<number>`${cost}`.as("credits"),
+            idempotencyKey: creditLedger.idempotencyKey,
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(creditLedger)
+          .where(eq(creditLedger.idempotencyKey, idempotencyKey)),
+      ),
+    ],
+  );
+  return { sent: result === "charged", already: result === "already", gift: gift.slug, cost };
+}
+
+export async function receivedGifts(app: Pick<RequestContext, "db">, memberId: number) {
+  return app.db
+    .select({ slug: gifts.slug, icon: gifts.icon, from: sentGifts.senderId, at: sentGifts.createdAt })
+    .from(sentGifts)
+    .innerJoin(gifts, eq(gifts.id, sentGifts.giftId))
+    .where(eq(sentGifts.recipientId, memberId))
+    .orderBy(desc(sentGifts.createdAt))
+    .limit(50);
+}

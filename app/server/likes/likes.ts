@@ -1,0 +1,170 @@
+// Likes and matches (spec §2 likes overview, §3 chat state likes/liked_by, §4):
+// a like to a member who liked you back is a match; a received like is new
+// until its liker's profile is opened. Swipe-game likes count against a daily
+// limit that resets at the member's local midnight (spec §9: 4 a day).
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import type { SessionMember } from "#app/server/accounts/session.ts";
+import { likes, profiles } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { assertNotBlocked, notBlockedWith } from "#app/server/members/blocks.ts";
+import { cardRowsQuery, type MemberCard, toMemberCard } from "#app/server/members/search.ts";
+import { inBackground } from "#app/server/notifications/deliver.ts";
+import { notifyLike } from "#app/server/notifications/events.ts";
+import { nextLocalMidnight, startOfLocalDay, timeZoneOf } from "./local-day.ts";
+
+type LikesContext = Pick<RequestContext, "db" | "settings" | "now">;
+/** With a request's env and execution context, a new like is also notified (push, e-mail). */
+type NotifyingContext = LikesContext & Partial<Pick<RequestContext, "env" | "ctx" | "log" | "origin">>;
+export type LikeSource = "profile" | "swipe" | "auto";
+export const likeTypes = ["received", "given", "mutual"] as const;
+export type LikeType = (typeof likeTypes)[number];
+
+async function assertLikeable(app: LikesContext, memberId: number, targetId: number) {
+  if (memberId === targetId) throw new DomainError("not_yourself");
+  const [target] = await app.db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, targetId), eq(profiles.searchable, 1)));
+  if (!target) throw new DomainError("member_not_found");
+  await assertNotBlocked(app.db, memberId, targetId);
+}
+
+/** Swipe likes left today and when the count resets. */
+export async function swipeAllowance(app: LikesContext, member: Pick<SessionMember, "id" | "profile">) {
+  const now = app.now();
+  const zone = timeZoneOf(member.profile.country);
+  const [used] = await app.db
+    .select({ n: count() })
+    .from(likes)
+    .where(
+      and(eq(likes.likerId, member.id), eq(likes.source, "swipe"), gte(likes.createdAt, startOfLocalDay(now, zone))),
+    );
+  const limit = app.settings.swipe_likes_per_day;
+  return { limit, left: Math.max(0, limit - (used?.n ?? 0)), resetsAt: nextLocalMidnight(now, zone) };
+}
+
+export async function likeMember(
+  app: NotifyingContext,
+  member: Pick<SessionMember, "id" | "profile">,
+  targetId: number,
+  source: LikeSource = "profile",
+) {
+  await assertLikeable(app, member.id, targetId);
+  if (source === "swipe" && (await swipeAllowance(app, member)).left === 0) throw new DomainError("swipe_limit");
+  const [inserted, back] = await app.db.batch([
+    app.db
+      .insert(likes)
+      .values({ likerId: member.id, likedId: targetId, source, createdAt: app.now() })
+      .onConflictDoNothing()
+      .returning({ likerId: likes.likerId }),
+    app.db
+      .select({ likerId: likes.likerId })
+      .from(likes)
+      .where(and(eq(likes.likerId, targetId), eq(likes.likedId, member.id))),
+  ]);
+  const result = { liked: inserted.length > 0, match: back.length > 0 };
+  if (result.liked && app.env && app.log) {
+    const notifying = { ...app, env: app.env, log: app.log };
+    inBackground(notifying, "like notification", () =>
+      notifyLike(notifying, { likerId: member.id, likedId: targetId, match: result.match }),
+    );
+  }
+  return result;
+}
+
+export async function unlikeMember(app: Pick<RequestContext, "db">, memberId: number, targetId: number) {
+  await app.db.delete(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, targetId)));
+}
+
+/** Opening a liker's profile makes their like seen (spec §4). */
+export async function markLikeSeen(app: Pick<RequestContext, "db">, memberId: number, likerId: number) {
+  await app.db
+    .update(likes)
+    .set({ likeNew: false })
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, memberId), eq(likes.likeNew, true)));
+}
+
+/** What the member has with another member: liked, liked by, match. */
+export async function likeStatus(app: Pick<RequestContext, "db">, memberId: number, otherId: number) {
+  const rows = await app.db
+    .select({ likerId: likes.likerId })
+    .from(likes)
+    .where(
+      sql`(${likes.likerId} = ${memberId} and ${likes.likedId} = ${otherId}) or (${likes.likerId} = ${otherId} and ${likes.likedId} = ${memberId})`,
+    );
+  const liked = rows.some((r) => r.likerId === memberId);
+  const likedBy = rows.some((r) => r.likerId === otherId);
+  return { liked, likedBy, match: liked && likedBy };
+}
+
+const LIST_LIMIT = 200;
+
+/** Which likes a list shows, and who "the other member" is: only members the viewer may see. */
+function likeScope(memberId: number, type: LikeType) {
+  const other = type === "given" ? likes.likedId : likes.likerId;
+  const mutual = sql`exists (select 1 from ${likes} as back where back.liker_id = ${memberId} and back.liked_id = ${likes.likerId})`;
+  const where = and(
+    type === "given" ? eq(likes.likerId, memberId) : eq(likes.likedId, memberId),
+    type === "mutual" ? mutual : undefined,
+    eq(profiles.searchable, 1),
+    notBlockedWith(memberId, other),
+  );
+  return { other, where };
+}
+
+/** The other members of each like, newest first. */
+function likeRows(app: LikesContext, memberId: number, type: LikeType) {
+  const { other, where } = likeScope(memberId, type);
+  return app.db
+    .select({ id: other, likeNew: likes.likeNew, at: likes.createdAt })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, other))
+    .where(where)
+    .orderBy(desc(likes.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+/** Just their ids, as a subquery. */
+function likeIds(app: LikesContext, memberId: number, type: LikeType) {
+  const { other, where } = likeScope(memberId, type);
+  return app.db
+    .select({ id: other })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, other))
+    .where(where)
+    .orderBy(desc(likes.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function likesOverview(app: LikesContext, memberId: number, type: LikeType) {
+  const rows = await likeRows(app, memberId, type);
+  if (rows.length === 0) return [];
+  const cards = new Map(
+    (
+      await cardRowsQuery(
+        app.db,
+        rows.map((r) => r.id),
+      )
+    ).map((row) => [row.id, toMemberCard(row, app, app.now())]),
+  );
+  return rows.flatMap((r) => {
+    const card = cards.get(r.id);
+    return card ? [{ ...card, likeNew: type === "received" && r.likeNew }] : [];
+  });
+}
+
+export type LikeCard = MemberCard & { likeNew: boolean };
+
+/** GET /api/likes.php (spec §7): the profiles the member liked, and who liked them. */
+export async function likesState(app: LikesContext, memberId: number) {
+  // One round trip: the liked members' cards come from the same batch.
+  const [cards, received] = await app.db.batch([
+    cardRowsQuery(app.db, sql`${likeIds(app, memberId, "given")}`),
+    likeRows(app, memberId, "received"),
+  ]);
+  return {
+    profiles: cards.map((row) => toMemberCard(row, app, app.now())),
+    liked_by: received.map((r) => ({ id: r.id, like_new: r.likeNew })),
+  };
+}

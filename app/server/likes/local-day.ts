@@ -1,0 +1,49 @@
+// "Per day" means the member's own day: the daily swipe likes reset at local
+// midnight in the member's country (spec §9, issue 4).
+const zones: Record<string, string> = {
+  NL: "Europe/Amsterdam",
+  BE: "Europe/Brussels",
+  FR: "Europe/Paris",
+  IT: "Europe/Rome",
+  ES: "Europe/Madrid",
+  DE: "Europe/Berlin",
+  AT: "Europe/Vienna",
+  IE: "Europe/Dublin",
+  GB: "Europe/London",
+  PL: "Europe/Warsaw",
+  CH: "Europe/Zurich",
+  DK: "Europe/Copenhagen",
+  FI: "Europe/Helsinki",
+  NO: "Europe/Oslo",
+  SE: "Europe/Stockholm",
+  // Countries with several zones: the zone most of their people live in.
+  US: "America/New_York",
+  CA: "America/Toronto",
+  AU: "Australia/Sydney",
+  NZ: "Pacific/Auckland",
+};
+
+export const timeZoneOf = (country: string) => zones[country] ?? "UTC";
+
+/** The countries with a zone of their own; all others count in UTC. */
+export const zonedCountries = Object.keys(zones);
+
+/** The moment the local day containing `now` began in `timeZone`. */
+export function startOfLocalDay(now: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const sinceMidnight = ((get("hour") * 60 + get("minute")) * 60 + get("second")) * 1000 + (now % 1000);
+  return now - sinceMidnight;
+}
+
+/** The next local midnight after `now`. */
+export function nextLocalMidnight(now: number, timeZone: string): number {
+  // Days are 23–25 hours around daylight-saving changes: step past 25 hours, then back to that day's start.
+  return startOfLocalDay(startOfLocalDay(now, timeZone) + 25 * 3_600_000, timeZone);
+}

@@ -1,0 +1,81 @@
+// The transactional mails the product sends (spec §4: activation, password
+// reset, e-mail change, deletion and reactivation) and what each one needs.
+// Their texts live in locales/<lang>/mail.json under the template's name.
+
+export const mailTemplates = [
+  "activation",
+  "password_reset",
+  "mail_change",
+  "account_deleted",
+  "reactivation",
+  // Notifications (spec §3 notification types); each carries a one-click unsubscribe.
+  "new_conversation",
+  "new_message",
+  "like",
+  "match",
+  "unread_message_reminder",
+  "weekly_updates",
+  "reminders",
+  "promotions",
+  "news",
+  "complaint_received",
+  // Operator console (issue 9).
+  "complaint_reply",
+  "payment_refunded",
+] as const;
+export type MailTemplate = (typeof mailTemplates)[number];
+
+/**
+ * The parameters of each template. `link` must be an absolute http(s) URL.
+ * Durations are plain numbers; the mail words them in its language ("2 uur", "14 days").
+ */
+export interface MailParams {
+  /** After signup: confirm the address to activate the account. */
+  activation: { name: string; link: string };
+  /** Forgotten password: `link` sets a new one and stays valid `hours` hours. */
+  password_reset: { name: string; link: string; hours: number };
+  /** Sent to the NEW address (`email`) to confirm it before the account switches to it. */
+  mail_change: { name: string; link: string; email: string };
+  /**
+   * After deleting the account: `link` reactivates it within `days` days, until `deadline`
+   * (epoch milliseconds, formatted in the mail's locale; a string is shown as it is).
+   */
+  account_deleted: { name: string; link: string; days: number; deadline: number | string };
+  /** Someone asked to reactivate a deleted account; `link` does so within `days` days of the deletion. */
+  reactivation: { name: string; link: string; days: number };
+  /** Another member (`sender`) started a conversation; `link` opens it. */
+  new_conversation: { name: string; link: string; sender: string };
+  /** New messages from `sender` in a conversation. */
+  new_message: { name: string; link: string; sender: string };
+  /** `sender` liked the member's profile. */
+  like: { name: string; link: string; sender: string };
+  /** `sender` liked the member back: a match. */
+  match: { name: string; link: string; sender: string };
+  /** `count` messages have waited unread for a while. */
+  unread_message_reminder: { name: string; link: string; count: number };
+  /** The week in numbers: `members` new members in the member's country, `likes` likes received. */
+  weekly_updates: { name: string; link: string; members: number; likes: number };
+  /** A member who has been away for some time; `members` joined since. */
+  reminders: { name: string; link: string; members: number };
+  /** Operator-written offer: `headline` and `text` already in the member's language. */
+  promotions: { name: string; link: string; headline: string; text: string };
+  /** Operator-written news, like promotions. */
+  news: { name: string; link: string; headline: string; text: string };
+  /** A complaint was filed (/complaints): `topic` is its subject; `link` leads to the service page. */
+  complaint_received: { name: string; link: string; topic: string };
+  /** An operator's answer (`reply`, several lines) to the complaint about `topic`. */
+  complaint_reply: { name: string; link: string; topic: string; reply: string };
+  /** A payment of `amount` (formatted) was refunded; up to `credits` credits were taken back. */
+  payment_refunded: { name: string; link: string; amount: string; credits: number };
+}
+
+/** What every template may use besides its own parameters. */
+export interface MailSiteParams {
+  siteName: string;
+  supportEmail: string;
+  baseUrl: string;
+}
+
+export function isMailTemplate(value: unknown): value is MailTemplate {
+  return typeof value === "string" && (mailTemplates as readonly string[]).includes(value);
+}

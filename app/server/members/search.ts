@@ -1,0 +1,212 @@
+// Member search (spec §2 members area, §3 search state). The ids of one page
+// come from a covering index only (no table row read while filtering); the
+// cards are then read by primary key. Ids, cards and the capped count go to D1
+// as one batch: one round trip per search. Only searchable members appear:
+// active, confirmed, visible, not deleted (kept in profiles.searchable).
+import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { RequestContext } from "#app/context.ts";
+import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { photos, profiles, regions } from "#app/server/db/schema.ts";
+import type { SiteSettings } from "#app/server/settings/schema.ts";
+import { ageOn, birthDateRange } from "./age.ts";
+import { notBlockedWith } from "./blocks.ts";
+import { photoUrl } from "./photo-url.ts";
+
+export const PAGE_SIZE = 24;
+/** Counting stops here and the UI says "more than 100": rows read per search stay bounded. */
+export const COUNT_CAP = 100;
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankToUndefined, z.enum(values).optional());
+
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+
+export const searchQuerySchema = z
+  .object({
+    page: optionalInt(1, 10_000).default(1),
+    gender: z.preprocess((v) => (v === "" ? undefined : v), z.enum(genders).optional()),
+    country: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^[A-Za-z]{2}$/)
+        .transform((c) => c.toUpperCase())
+        .optional(),
+    ),
+    countryregion: optionalInt(1, 1_000_000),
+    min_age: optionalInt(MIN_AGE, MAX_AGE),
+    max_age: optionalInt(MIN_AGE, MAX_AGE),
+    // The domain's extra filters (settings.search_fields); others are ignored.
+    sexuality: optionalEnum(sexualities),
+    hair_colour: optionalEnum(hairColours),
+    eye_colour: optionalEnum(eyeColours),
+    body_type: optionalEnum(bodyTypes),
+    relationship_status: optionalEnum(relationshipStatuses),
+    tattoos: optionalEnum(["yes", "no"] as const),
+    with_photo: optionalEnum(["1"] as const),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ["max_age"],
+    message: "max_age must not be below min_age",
+  });
+
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export interface MemberCard {
+  id: number;
+  name: string;
+  age: number;
+  country: string;
+  region: string | null;
+  photo: string | null;
+  fictional: boolean;
+  online: boolean;
+}
+
+const ONLINE_MS = 10 * 60_000;
+
+export interface Viewer {
+  id: number;
+}
+
+type SearchScope = Pick<RequestContext, "db" | "settings" | "now"> & { viewer?: Viewer | null };
+
+/** The extra filters the domain offers (spec §3 search_fields), as conditions. */
+function extraFilters(query: SearchQuery, fields: SiteSettings["search_fields"]): SQL[] {
+  const on = new Set(fields);
+  const conditions: SQL[] = [];
+  if (on.has("sexuality") && query.sexuality) conditions.push(eq(profiles.sexuality, query.sexuality));
+  if (on.has("hair_colour") && query.hair_colour) conditions.push(eq(profiles.hairColour, query.hair_colour));
+  if (on.has("eye_colour") && query.eye_colour) conditions.push(eq(profiles.eyeColour, query.eye_colour));
+  if (on.has("body_type") && query.body_type) conditions.push(eq(profiles.bodyType, query.body_type));
+  if (on.has("relationship_status") && query.relationship_status) {
+    conditions.push(eq(profiles.relationshipStatus, query.relationship_status));
+  }
+  if (on.has("tattoos") && query.tattoos) conditions.push(eq(profiles.tattoos, query.tattoos === "yes"));
+  if (on.has("with_photo") && query.with_photo) conditions.push(sql`${profiles.mainPhotoId} is not null`);
+  return conditions;
+}
+
+function searchWhere(app: SearchScope, query: SearchQuery, now: number): SQL {
+  const { from, to } = birthDateRange(query.min_age ?? MIN_AGE, query.max_age ?? MAX_AGE, now);
+  const conditions: SQL[] = [
+    eq(profiles.searchable, 1),
+    gte(profiles.dateOfBirth, from),
+    lte(profiles.dateOfBirth, to),
+  ];
+  if (query.gender) conditions.push(eq(profiles.gender, query.gender));
+  // A region implies its country; leaving the country out lets the region index cover the search.
+  if (query.countryregion) conditions.push(eq(profiles.regionId, query.countryregion));
+  else if (query.country) conditions.push(eq(profiles.country, query.country));
+  conditions.push(...extraFilters(query, app.settings.search_fields));
+  if (app.viewer) {
+    conditions.push(ne(profiles.userId, app.viewer.id), notBlockedWith(app.viewer.id, profiles.userId));
+  }
+  return and(...conditions)!;
+}
+
+/** One page of member ids (one more than a page, to know if more follow); also the query-plan test's subject. */
+export function searchIdsQuery(app: SearchScope, query: SearchQuery, now: number) {
+  return app.db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(searchWhere(app, query, now))
+    .orderBy(desc(profiles.lastActivity))
+    .limit(PAGE_SIZE + 1)
+    .offset((query.page - 1) * PAGE_SIZE);
+}
+
+/** Card rows of the members an id subquery (or list) selects, newest activity first. */
+export function cardRowsQuery(db: Database, ids: SQL | number[]) {
+  return db
+    .select({
+      id: profiles.userId,
+      name: profiles.name,
+      dateOfBirth: profiles.dateOfBirth,
+      country: profiles.country,
+      // Aliased: D1's batch() returns rows as objects, where two "name" columns collide.
+      region: sql<string | null>`${regions.name}`.as("region_name"),
+      thumb: photos.thumbFilename,
+      fictional: profiles.fictional,
+      lastActivity: profiles.lastActivity,
+    })
+    .from(profiles)
+    .leftJoin(regions, eq(regions.id, profiles.regionId))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .where(inArray(profiles.userId, ids))
+    .orderBy(desc(profiles.lastActivity));
+}
+
+export type CardRow = Awaited<ReturnType<typeof cardRowsQuery>>[number];
+
+export function toMemberCard(row: CardRow, app: Pick<RequestContext, "settings">, now: number): MemberCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.dateOfBirth, now),
+    country: row.country,
+    region: row.region,
+    photo: row.thumb ? photoUrl(row.thumb, app.settings.cdn_prefix) : null,
+    fictional: row.fictional,
+    online: now - row.lastActivity < ONLINE_MS,
+  };
+}
+
+/** Fewer results than this on the first page: similar members are suggested too. */
+export const SIMILAR_BELOW = 6;
+
+export async function searchMembers(app: SearchScope, query: SearchQuery) {
+  const now = app.now();
+  const where = searchWhere(app, query, now);
+  const page = searchIdsQuery(app, query, now);
+  const [rows, [counted]] = await app.db.batch([
+    cardRowsQuery(app.db, sql`${page}`),
+    app.db.select({ n: sql<number>`count(*)` }).from(
+      app.db
+        .select({ one: sql`1` })
+        .from(profiles)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("capped"),
+    ),
+  ]);
+  const total = counted?.n ?? 0;
+  const members = rows.slice(0, PAGE_SIZE).map((row) => toMemberCard(row, app, now));
+  return {
+    members,
+    page: query.page,
+    hasMore: rows.length > PAGE_SIZE,
+    numResults: Math.min(total, COUNT_CAP),
+    moreThanCap: total > COUNT_CAP,
+    similar: query.page === 1 && total < SIMILAR_BELOW ? await similarMembers(app, query, members) : [],
+  };
+}
+
+/** Few results: the same people with wider filters (any region, extra filters off, ±10 years). */
+async function similarMembers(app: SearchScope, query: SearchQuery, found: MemberCard[]) {
+  const wider = searchQuerySchema.parse({
+    gender: query.gender,
+    country: query.country,
+    min_age: String(Math.max(MIN_AGE, (query.min_age ?? MIN_AGE) - 10)),
+    max_age: String(Math.min(MAX_AGE, (query.max_age ?? MAX_AGE) + 10)),
+  });
+  const seen = new Set(found.map((m) => m.id));
+  const rows = await cardRowsQuery(app.db, sql`${searchIdsQuery(app, wider, app.now())}`);
+  return rows
+    .filter((row) => !seen.has(row.id))
+    .slice(0, 12)
+    .map((row) => toMemberCard(row, app, app.now()));
+}
+
+/** Cards for the given member ids, newest activity first. */
+export async function memberCards(app: Pick<RequestContext, "db" | "settings" | "now">, ids: number[]) {
+  if (ids.length === 0) return [];
+  const now = app.now();
+  return (await cardRowsQuery(app.db, ids)).map((row) => toMemberCard(row, app, now));
+}

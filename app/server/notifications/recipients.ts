@@ -1,0 +1,82 @@
+// Who a notification goes to and whether it may: the member's address,
+// language, domain and choices per notification type (spec §3), and the
+// notification log that makes each notification go out once per key.
+import { eq } from "drizzle-orm";
+import { isLocale, type Locale } from "#app/i18n/locales.ts";
+import type { NotificationType } from "#app/schemas/enums.ts";
+import { type NotificationPreferences, notificationPreferences } from "#app/server/accounts/account-settings.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { notificationLog, profiles, users } from "#app/server/db/schema.ts";
+
+export interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+  locale: Locale;
+  domain: string;
+  country: string;
+  /** Set when e-mail notifications were switched off by a bounce, complaint or list-unsubscribe. */
+  emailDisabledReason: string | null;
+  lastActivity: number;
+  preferences: NotificationPreferences;
+}
+
+/**
+ * A member who can be notified: active (an unconfirmed address may not be
+ * theirs), not deleted or banned, and a real person (fictional profiles are
+ * run by staff, who see their conversations in the console).
+ */
+export async function loadRecipient(db: Database, userId: number): Promise<Recipient | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      status: users.status,
+      language: users.language,
+      domain: users.domain,
+      emailDisabledReason: users.emailDisabledReason,
+      name: profiles.name,
+      country: profiles.country,
+      fictional: profiles.fictional,
+      lastActivity: profiles.lastActivity,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (row?.status !== "active" || row.fictional) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    locale: isLocale(row.language) ? row.language : "nl",
+    domain: row.domain,
+    country: row.country,
+    emailDisabledReason: row.emailDisabledReason,
+    lastActivity: row.lastActivity,
+    preferences: await notificationPreferences({ db }, userId),
+  };
+}
+
+export const wantsPush = (recipient: Recipient, type: NotificationType) => recipient.preferences[type].push;
+
+export const wantsEmail = (recipient: Recipient, type: NotificationType) =>
+  recipient.emailDisabledReason === null && recipient.preferences[type].email;
+
+/** Records that (member, channel, key) is being sent; false when it already was. */
+export async function claimNotification(
+  db: Database,
+  entry: { userId: number; type: string; channel: "email" | "push"; key: string; now: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(notificationLog)
+    .values({
+      userId: entry.userId,
+      type: entry.type,
+      channel: entry.channel,
+      dedupeKey: entry.key,
+      createdAt: entry.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notificationLog.id });
+  return rows.length > 0;
+}

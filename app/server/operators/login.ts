@@ -1,0 +1,176 @@
+// Operator sign-in (issue 9): password (argon2id, the members' hashing) and
+// then a TOTP code, or — for an operator without one yet — enrolment of an
+// authenticator. Failures are throttled per operator address and per client,
+// wrong codes per operator; a code works once. Signing in is audited.
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import { LOGIN_WINDOW } from "#app/server/accounts/login.ts";
+import { verifyPassword } from "#app/server/accounts/password.ts";
+import { loginAttempts, operators } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { auditStatement } from "./audit.ts";
+import type { OperatorContext } from "./context.ts";
+import { endOperatorSessionStatement, type SessionOperator, startOperatorSession } from "./session.ts";
+import { isValidTotp, newTotpSecret, totpUri } from "./totp.ts";
+
+type LoginContext = Omit<OperatorContext, "operator">;
+
+const MAX_PASSWORD_FAILURES = 5;
+const MAX_CLIENT_FAILURES = 20;
+const MAX_CODE_FAILURES = 5;
+// Verified against when the address is unknown, so both cases take as long.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$0v2Sa6rHnsQ8Ww9aKTn5uY8c2pmM9IlTB7SGLxNCu4U";
+
+const passwordSubject = (email: string) => `operator:${email}`;
+const codeSubject = (operatorId: number) => `operator-code:${operatorId}`;
+const usedCodeSubject = (operatorId: number, code: string) => `operator-code-used:${operatorId}:${code}`;
+
+async function failures(app: LoginContext, subject: string, now: number, max: number) {
+  const rows = await app.db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.subject, subject),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, now - LOGIN_WINDOW),
+      ),
+    )
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(max);
+  if (rows.length < max) return 0;
+  return Math.max(1, Math.ceil((rows[max - 1]!.at + LOGIN_WINDOW - now) / 60_000));
+}
+
+async function throttle(app: LoginContext, subjects: [string, number][], now: number) {
+  for (const [subject, max] of subjects) {
+    const minutes = await failures(app, subject, now, max);
+    if (minutes > 0) throw new DomainError("operator_login_blocked", { minutes });
+  }
+}
+
+/** Step 1: e-mail and password. Answers a session that may only give the second factor. */
+export async function operatorLogIn(app: LoginContext, input: { email: string; password: string; ip: string }) {
+  const now = app.now();
+  const email = input.email.trim().toLowerCase();
+  const subjects: [string, number][] = [
+    [passwordSubject(email), MAX_PASSWORD_FAILURES],
+    [`ip:${input.ip}`, MAX_CLIENT_FAILURES],
+  ];
+  await throttle(app, subjects, now);
+  const [operator] = await app.db.select().from(operators).where(eq(operators.email, email)).limit(1);
+  const usable = operator && !operator.disabled;
+  const valid = await verifyPassword(input.password, usable ? operator.passwordHash : DUMMY_HASH);
+  if (!usable || !valid) {
+    await app.db
+      .insert(loginAttempts)
+      .values(subjects.map(([subject]) => ({ subject, success: false, createdAt: now })));
+    await throttle(app, subjects, now);
+    throw new DomainError("operator_login_failed");
+  }
+  const session = await startOperatorSession(app.db, { operatorId: operator.id, now, verified: false });
+  await app.db.batch([
+    session.statement,
+    app.db.insert(loginAttempts).values({ subject: passwordSubject(email), success: true, createdAt: now }),
+  ]);
+  return { token: session.token, next: operator.totpEnabled ? ("verify" as const) : ("enrol" as const) };
+}
+
+async function checkCode(app: LoginContext, operator: SessionOperator, secret: string | null, code: string) {
+  const now = app.now();
+  await throttle(app, [[codeSubject(operator.id), MAX_CODE_FAILURES]], now);
+  const trimmed = code.replace(/\s+/g, "");
+  const [used] = await app.db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.subject, usedCodeSubject(operator.id, trimmed)),
+        gt(loginAttempts.createdAt, now - 3 * 60_000),
+      ),
+    );
+  if (!secret || (used?.n ?? 0) > 0 || !(await isValidTotp(secret, trimmed))) {
+    await app.db.insert(loginAttempts).values({ subject: codeSubject(operator.id), success: false, createdAt: now });
+    await throttle(app, [[codeSubject(operator.id), MAX_CODE_FAILURES]], now);
+    throw new DomainError("totp_invalid");
+  }
+  // Remembered as used for as long as it could be valid (window of one step either side).
+  // Wrapped: an async function would run a returned query instead of handing it over for the batch.
+  return {
+    statement: app.db
+      .insert(loginAttempts)
+      .values({ subject: usedCodeSubject(operator.id, trimmed), success: true, createdAt: now }),
+  };
+}
+
+async function storedSecret(app: LoginContext, operatorId: number) {
+  const [row] = await app.db
+    .select({ secret: operators.totpSecret, enabled: operators.totpEnabled })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
+  return row ?? null;
+}
+
+/**
+ * Step 2: the TOTP code. The password-only session is replaced by a new,
+ * verified one (a new token, so a cookie seen before sign-in is worth nothing).
+ */
+export async function verifySecondFactor(app: LoginContext, operator: SessionOperator, code: string) {
+  if (operator.session.verified || !operator.totpEnabled) throw new DomainError("operator_forbidden");
+  const stored = await storedSecret(app, operator.id);
+  const used = await checkCode(app, operator, stored?.enabled ? stored.secret : null, code);
+  const now = app.now();
+  const session = await startOperatorSession(app.db, { operatorId: operator.id, now, verified: true });
+  await app.db.batch([
+    used.statement,
+    endOperatorSessionStatement(app.db, operator.session.id),
+    session.statement,
+    auditStatement(app, operator, { action: "operator.login", targetType: "operator", targetId: operator.id }),
+  ]);
+  return { token: session.token };
+}
+
+/** Enrolment, first half: a fresh secret (replacing any unconfirmed one), shown once. */
+export async function beginEnrolment(app: LoginContext, operator: SessionOperator) {
+  if (operator.session.verified || operator.totpEnabled) throw new DomainError("operator_forbidden");
+  const secret = await newTotpSecret();
+  await app.db
+    .update(operators)
+    .set({ totpSecret: secret })
+    .where(and(eq(operators.id, operator.id), eq(operators.totpEnabled, false)));
+  return { secret, uri: totpUri(secret, operator.email, `${app.settings.name} console`) };
+}
+
+/** Enrolment, second half: a code from the new authenticator turns TOTP on and signs in. */
+export async function completeEnrolment(app: LoginContext, operator: SessionOperator, code: string) {
+  if (operator.session.verified || operator.totpEnabled) throw new DomainError("operator_forbidden");
+  const stored = await storedSecret(app, operator.id);
+  const used = await checkCode(app, operator, stored && !stored.enabled ? stored.secret : null, code);
+  const now = app.now();
+  const session = await startOperatorSession(app.db, { operatorId: operator.id, now, verified: true });
+  await app.db.batch([
+    used.statement,
+    app.db
+      .update(operators)
+      .set({ totpEnabled: true })
+      .where(and(eq(operators.id, operator.id), eq(operators.totpEnabled, false))),
+    endOperatorSessionStatement(app.db, operator.session.id),
+    session.statement,
+    auditStatement(app, operator, {
+      action: "operator.totp_enrolled",
+      targetType: "operator",
+      targetId: operator.id,
+      before: { totpEnabled: false },
+      after: { totpEnabled: true },
+    }),
+  ]);
+  return { token: session.token };
+}
+
+export async function operatorLogOut(app: LoginContext, operator: SessionOperator) {
+  await app.db.batch([
+    endOperatorSessionStatement(app.db, operator.session.id),
+    ...(operator.session.verified
+      ? [auditStatement(app, operator, { action: "operator.logout", targetType: "operator", targetId: operator.id })]
+      : []),
+  ]);
+}

@@ -1,0 +1,103 @@
+// Members as operators see them (issue 9): search by e-mail, name or id, and
+// one member's profile, status, credits ledger, payments and sessions.
+import { and, desc, eq, gt, like, or, type SQL } from "drizzle-orm";
+import { creditLedger, payments, profiles, sessions, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import type { OperatorContext } from "./context.ts";
+import { memberPhotos } from "./photos.ts";
+import { authorize } from "./roles.ts";
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchMembers(app: OperatorContext, query: string) {
+  authorize(app.operator, "members.view");
+  const q = query.trim();
+  if (!q) return [];
+  const conditions: SQL[] = [];
+  if (/^\d+$/.test(q)) conditions.push(eq(users.id, Number(q)));
+  if (q.includes("@")) conditions.push(like(users.email, `${escapeLike(q.toLowerCase())}%`));
+  else conditions.push(like(profiles.name, `${escapeLike(q)}%`));
+  return app.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: profiles.name,
+      status: users.status,
+      domain: users.domain,
+      credits: users.credits,
+      paidUser: users.paidUser,
+      signupDate: users.signupDate,
+      fictional: profiles.fictional,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(or(...conditions))
+    .orderBy(desc(users.id))
+    .limit(50);
+}
+
+export async function memberDetail(app: OperatorContext, memberId: number) {
+  authorize(app.operator, "members.view");
+  if (!Number.isSafeInteger(memberId)) throw new DomainError("member_not_found");
+  const now = app.now();
+  const [[row], ledger, memberPayments, memberSessions] = await app.db.batch([
+    app.db
+      .select({ user: users, profile: profiles })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, memberId)),
+    app.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, memberId))
+      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+      .limit(50),
+    app.db.select().from(payments).where(eq(payments.userId, memberId)).orderBy(desc(payments.createdAt)).limit(20),
+    app.db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userId, memberId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.createdAt))
+      .limit(20),
+  ]);
+  if (!row) throw new DomainError("member_not_found");
+  const { user, profile } = row;
+  return {
+    member: {
+      id: user.id,
+      email: user.email,
+      status: user.status,
+      credits: user.credits,
+      paidUser: user.paidUser,
+      language: user.language,
+      domain: user.domain,
+      signupDate: user.signupDate,
+      confirmedAt: user.confirmedAt,
+      lastLoginAt: user.lastLoginAt,
+      deletedAt: user.deletedAt,
+      bannedAt: user.bannedAt,
+      banReason: user.banReason,
+      invisible: user.invisible,
+      emailDisabledReason: user.emailDisabledReason,
+    },
+    profile: {
+      name: profile.name,
+      gender: profile.gender,
+      seeking: profile.seeking,
+      dateOfBirth: profile.dateOfBirth,
+      country: profile.country,
+      city: profile.city,
+      about: profile.about,
+      fictional: profile.fictional,
+      status: profile.status,
+      searchable: profile.searchable === 1,
+      lastActivity: profile.lastActivity,
+    },
+    ledger,
+    payments: memberPayments,
+    sessions: memberSessions,
+    photos: await memberPhotos(app, memberId),
+  };
+}
+
+export type MemberDetail = Awaited<ReturnType<typeof memberDetail>>;

@@ -1,0 +1,96 @@
+// Photo moderation (issue 9): the queue of new photos — pending ones (domains
+// with photo_moderation "pre" show them only after approval) and recent active
+// ones nobody has reviewed yet ("post": shown at once, rejected afterwards).
+// A reviewed photo is one with an audit row. Rejecting hides the photo from
+// everyone but its owner, who sees "rejected" in their photo manager
+// (photos/visibility.ts); a rejected main photo passes the role on.
+import { and, asc, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
+import { auditLog, photos, profiles, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { passMainOn } from "#app/server/photos/manage.ts";
+import type { PhotoVariant } from "#app/server/photos/visibility.ts";
+import { auditStatement } from "./audit.ts";
+import type { OperatorContext } from "./context.ts";
+import { authorize } from "./roles.ts";
+
+/** Active photos newer than this still wait for a moderator's look. */
+export const REVIEW_WINDOW = 14 * 24 * 3_600_000;
+const QUEUE_SIZE = 60;
+
+export const operatorPhotoUrl = (id: number, variant: PhotoVariant) => `/admin/photos/${id}/${variant}`;
+
+export async function photoQueue(app: OperatorContext) {
+  authorize(app.operator, "photos.moderate");
+  const reviewed = app.db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, "photo"), eq(auditLog.targetId, sql`cast(${photos.id} as text)`)));
+  const rows = await app.db
+    .select({
+      id: photos.id,
+      status: photos.status,
+      isPrivate: photos.isPrivate,
+      createdAt: photos.createdAt,
+      member: { id: users.id, name: profiles.name, domain: users.domain },
+    })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(
+      or(
+        eq(photos.status, "pending"),
+        and(eq(photos.status, "active"), gt(photos.createdAt, app.now() - REVIEW_WINDOW), notExists(reviewed)),
+      ),
+    )
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(QUEUE_SIZE);
+  return rows.map((row) => ({
+    ...row,
+    thumb: operatorPhotoUrl(row.id, "thumb"),
+    url: operatorPhotoUrl(row.id, "full"),
+  }));
+}
+
+export async function decidePhoto(app: OperatorContext, input: { photo: number; decision: "approve" | "reject" }) {
+  authorize(app.operator, "photos.moderate");
+  const [photo] = await app.db
+    .select({ id: photos.id, userId: photos.userId, status: photos.status })
+    .from(photos)
+    .where(eq(photos.id, input.photo));
+  if (!photo) throw new DomainError("photo_not_found");
+  const status = input.decision === "approve" ? "active" : "rejected";
+  await app.db.batch([
+    app.db.update(photos).set({ status }).where(eq(photos.id, photo.id)),
+    ...(status === "rejected" ? [passMainOn(app.db, photo.userId, photo.id)] : []),
+    auditStatement(app, app.operator, {
+      action: `photo.${input.decision}`,
+      targetType: "photo",
+      targetId: photo.id,
+      before: { status: photo.status, member: photo.userId },
+      after: { status, member: photo.userId },
+    }),
+  ]);
+  return { status };
+}
+
+/** The R2 key of any photo's file, for operators (the console's own media path). */
+export async function operatorPhotoFile(app: OperatorContext, id: number, variant: PhotoVariant) {
+  authorize(app.operator, "members.view");
+  if (!Number.isSafeInteger(id)) return null;
+  const [photo] = await app.db
+    .select({ filename: photos.filename, thumb: photos.thumbFilename })
+    .from(photos)
+    .where(eq(photos.id, id));
+  if (!photo) return null;
+  return variant === "full" ? photo.filename : photo.thumb;
+}
+
+/** A member's photos with their statuses, for the member page. */
+export async function memberPhotos(app: OperatorContext, memberId: number) {
+  const rows = await app.db
+    .select({ id: photos.id, status: photos.status, isPrivate: photos.isPrivate, createdAt: photos.createdAt })
+    .from(photos)
+    .where(and(eq(photos.userId, memberId), inArray(photos.status, ["pending", "active", "rejected"])))
+    .orderBy(asc(photos.position), asc(photos.id));
+  return rows.map((row) => ({ ...row, thumb: operatorPhotoUrl(row.id, "thumb") }));
+}

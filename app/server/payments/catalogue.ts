@@ -1,0 +1,74 @@
+// Credit packages and payment methods per country (issue 6). Packages belong to
+// a domain; a domain without its own uses the defaults (domain "*"). Four
+// styles p0–p3, one of them "popular".
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import type { PaymentMethod } from "#app/schemas/enums.ts";
+import { creditPackages } from "#app/server/db/schema.ts";
+
+type CatalogueContext = Pick<RequestContext, "db" | "settings">;
+
+export const currencyOf: Record<string, string> = {
+  NL: "EUR",
+  BE: "EUR",
+  DE: "EUR",
+  AT: "EUR",
+  FR: "EUR",
+  IT: "EUR",
+  ES: "EUR",
+  IE: "EUR",
+  FI: "EUR",
+  GB: "GBP",
+  US: "USD",
+  CA: "CAD",
+  AU: "AUD",
+  NZ: "NZD",
+  CH: "CHF",
+  DK: "DKK",
+  NO: "NOK",
+  SE: "SEK",
+  PL: "PLN",
+};
+
+/** Methods offered when the domain does not say (regional ones where people use them). */
+const defaultMethods: Record<string, PaymentMethod[]> = {
+  NL: ["ideal", "creditcard", "paypal", "directdebit", "banktransfer"],
+  BE: ["bancontact", "creditcard", "paypal", "banktransfer"],
+  DE: ["sofort", "creditcard", "paypal", "directdebit", "klarna"],
+  AT: ["eps", "creditcard", "paypal", "sofort"],
+  PL: ["blik", "przelewy24", "creditcard", "paypal"],
+  DK: ["mobilepay", "creditcard", "paypal"],
+  NO: ["vipps", "creditcard", "paypal"],
+  SE: ["trustly", "klarna", "creditcard", "paypal"],
+  FI: ["trustly", "creditcard", "paypal"],
+  CH: ["twint", "creditcard", "paypal"],
+};
+
+export function paymentMethodsFor(app: Pick<RequestContext, "settings">, country: string): PaymentMethod[] {
+  return app.settings.payment_methods[country] ?? defaultMethods[country] ?? ["creditcard", "paypal", "banktransfer"];
+}
+
+export async function packagesFor(app: CatalogueContext, country: string) {
+  const rows = await app.db
+    .select()
+    .from(creditPackages)
+    .where(
+      and(
+        inArray(creditPackages.domain, [app.settings.domain, "*"]),
+        eq(creditPackages.country, country),
+        eq(creditPackages.active, true),
+      ),
+    )
+    .orderBy(asc(creditPackages.priceCents));
+  // The domain's own packages win over the defaults.
+  const own = rows.filter((p) => p.domain === app.settings.domain);
+  return own.length ? own : rows.filter((p) => p.domain === "*");
+}
+
+export type CreditPackage = Awaited<ReturnType<typeof packagesFor>>[number];
+
+export async function packageFor(app: CatalogueContext, country: string, id: number) {
+  return (await packagesFor(app, country)).find((p) => p.id === id) ?? null;
+}
+
+export const discounted = (cents: number, percentage: number) => Math.round((cents * (100 - percentage)) / 100);

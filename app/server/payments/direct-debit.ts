@@ -1,0 +1,145 @@
+// Direct debit (spec §2, §4, §5, §8): the payer's details and IBAN (mod-97
+// checked), a consent, then a six-digit code by SMS signs the mandate and the
+// payment completes. Wrong codes: "Code ongeldig"; too many end the mandate.
+// Operators can block a member from direct debit, and a member may pay by
+// direct debit up to a limit per 30 days.
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { RequestContext } from "#app/context.ts";
+import type { directDebitSchema } from "#app/schemas/payments.ts";
+import type { SessionMember } from "#app/server/accounts/session.ts";
+import { sha256Hex } from "#app/server/accounts/tokens.ts";
+import { directDebitMandates, payments, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { queueSms } from "#app/server/sms/outbox.ts";
+import { currencyOf } from "./catalogue.ts";
+import { applyProviderStatus, quote } from "./checkout.ts";
+
+type Context = Pick<RequestContext, "db" | "env" | "settings" | "now" | "origin" | "log" | "locale">;
+
+export const DIRECT_DEBIT_LIMIT_CENTS = 25_000;
+export const DIRECT_DEBIT_WINDOW = 30 * 86_400_000;
+const CODE_LIFETIME = 10 * 60_000;
+const MAX_ATTEMPTS = 5;
+const MAX_CODES = 4;
+
+function newCode() {
+  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
+  return n.toString().padStart(6, "0");
+}
+
+async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId: number) {
+  const [row] = await app.db
+    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, memberId),
+        eq(payments.method, "directdebit"),
+        inArray(payments.status, ["pending", "paid"]),
+        gte(payments.createdAt, app.now() - DIRECT_DEBIT_WINDOW),
+      ),
+    );
+  return row?.cents ?? 0;
+}
+
+export async function startDirectDebit(
+  app: Context,
+  member: SessionMember,
+  input: z.output<typeof directDebitSchema>,
+  country: string,
+) {
+  const [user] = await app.db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, member.id));
+  if (user?.blocked) throw new DomainError("direct_debit_blocked");
+  const { pkg, discount, amountCents } = await quote(app, member, {
+    packageId: input.package,
+    country,
+    method: "directdebit",
+  });
+  if ((await usedThisPeriod(app, member.id)) + amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
+    throw new DomainError("direct_debit_limit");
+  }
+  const now = app.now();
+  const code = newCode();
+  const [payment] = await app.db
+    .insert(payments)
+    .values({
+      userId: member.id,
+      packageId: pkg.id,
+      domain: app.settings.domain,
+      country,
+      currency: pkg.currency ?? currencyOf[country] ?? "EUR",
+      amountCents,
+      credits: pkg.credits,
+      method: "directdebit",
+      provider: "directdebit",
+      status: "pending",
+      discountCodeId: discount?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const [mandate] = await app.db
+    .insert(directDebitMandates)
+    .values({
+      userId: member.id,
+      paymentId: payment!.id,
+      accountHolder: input.account_holder,
+      iban: input.iban,
+      street: input.street,
+      houseNumber: input.house_number,
+      postcode: input.postcode,
+      city: input.city,
+      mobile: input.mobile,
+      codeHash: await sha256Hex(code),
+      codeExpiresAt: now + CODE_LIFETIME,
+      createdAt: now,
+    })
+    .returning();
+  await queueSms(app, input.mobile, "directDebitCode", { code, name: app.settings.name });
+  return { mandateId: mandate!.id, paymentId: payment!.id, mobile: input.mobile };
+}
+
+async function ownMandate(app: Pick<RequestContext, "db">, memberId: number, mandateId: number) {
+  const [mandate] = await app.db
+    .select()
+    .from(directDebitMandates)
+    .where(and(eq(directDebitMandates.id, mandateId), eq(directDebitMandates.userId, memberId)));
+  if (mandate?.status !== "awaiting_code") throw new DomainError("payment_not_found");
+  return mandate;
+}
+
+export async function resendCode(app: Context, member: SessionMember, mandateId: number) {
+  const mandate = await ownMandate(app, member.id, mandateId);
+  // Each resend counts as an attempt, so codes cannot be asked for without end.
+  if (mandate.attempts >= MAX_CODES) throw new DomainError("direct_debit_limit");
+  const code = newCode();
+  await app.db
+    .update(directDebitMandates)
+    .set({ codeHash: await sha256Hex(code), codeExpiresAt: app.now() + CODE_LIFETIME, attempts: mandate.attempts + 1 })
+    .where(eq(directDebitMandates.id, mandate.id));
+  await queueSms(app, mandate.mobile, "directDebitCode", { code, name: app.settings.name });
+}
+
+export async function confirmCode(app: Context, member: SessionMember, input: { mandate: number; code: string }) {
+  const mandate = await ownMandate(app, member.id, input.mandate);
+  const valid = mandate.codeExpiresAt > app.now() && (await sha256Hex(input.code)) === mandate.codeHash;
+  if (!valid) {
+    const attempts = mandate.attempts + 1;
+    await app.db
+      .update(directDebitMandates)
+      .set({ attempts, status: attempts >= MAX_ATTEMPTS ? "failed" : "awaiting_code" })
+      .where(eq(directDebitMandates.id, mandate.id));
+    if (attempts >= MAX_ATTEMPTS) {
+      await app.db
+        .update(payments)
+        .set({ status: "failed", updatedAt: app.now() })
+        .where(eq(payments.id, mandate.paymentId));
+    }
+    throw new DomainError("code_invalid");
+  }
+  await app.db.update(directDebitMandates).set({ status: "signed" }).where(eq(directDebitMandates.id, mandate.id));
+  const [payment] = await app.db.select().from(payments).where(eq(payments.id, mandate.paymentId));
+  await applyProviderStatus(app, payment!, "paid");
+  return { paymentId: mandate.paymentId };
+}

@@ -1,0 +1,70 @@
+// The local sandbox provider: a hosted checkout page of its own
+// (/payments/sandbox/<id>) where the payer chooses paid, failed, cancelled or
+// pending; then the provider calls the webhook and sends the payer back, as a
+// real provider does. Its state lives in its own table.
+import { eq } from "drizzle-orm";
+import { randomToken } from "#app/server/accounts/tokens.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { sandboxPayments } from "#app/server/db/schema.ts";
+import type { PaymentProvider, ProviderStatus } from "./provider.ts";
+
+const toStatus: Record<(typeof sandboxPayments.$inferSelect)["status"], ProviderStatus> = {
+  open: "open",
+  pending: "pending",
+  paid: "paid",
+  failed: "failed",
+  canceled: "cancelled",
+  expired: "expired",
+};
+
+export function sandboxProvider(db: Database): PaymentProvider {
+  return {
+    name: "sandbox",
+    async create(payment) {
+      const id = `sbx_${randomToken(12).replace(/[-_]/g, "x")}`;
+      await db.insert(sandboxPayments).values({
+        id,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        description: payment.description,
+        method: payment.method,
+        redirectUrl: payment.redirectUrl,
+        webhookUrl: payment.webhookUrl,
+        createdAt: Date.now(),
+      });
+      return { ref: id, checkoutUrl: `/payments/sandbox/${id}` };
+    },
+    async status(ref) {
+      const [row] = await db
+        .select({ status: sandboxPayments.status })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, ref));
+      if (!row) throw new Error(`sandbox payment ${ref} not found`);
+      return toStatus[row.status];
+    },
+    async refund(ref, amountCents) {
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
+      if (row?.status !== "paid") throw new Error(`sandbox payment ${ref} cannot be refunded`);
+      await db
+        .update(sandboxPayments)
+        .set({ refundedCents: Math.min(row.amountCents, row.refundedCents + amountCents) })
+        .where(eq(sandboxPayments.id, ref));
+    },
+  };
+}
+
+/** The sandbox checkout's own page data. */
+export async function sandboxPayment(db: Database, id: string) {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+  return row ?? null;
+}
+
+/** What the payer chose on the sandbox checkout. */
+export async function settleSandboxPayment(
+  db: Database,
+  id: string,
+  outcome: "paid" | "failed" | "canceled" | "pending",
+) {
+  const [row] = await db.update(sandboxPayments).set({ status: outcome }).where(eq(sandboxPayments.id, id)).returning();
+  return row ?? null;
+}

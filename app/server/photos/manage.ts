@@ -1,0 +1,141 @@
+// A member's own photos: list, make main, make private or public, delete.
+// Every query is scoped to the member, so another member's photo id is simply
+// "not found" (404), never "forbidden": the answer does not reveal it exists.
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { photos, profiles } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { PREMIUM_PHOTO_LIMIT, photoLimit } from "./limits.ts";
+import { type PhotoStatus, photoUrls } from "./visibility.ts";
+
+export type PhotosContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
+export type PhotoOwner = { id: number; paidUser: boolean };
+type Photo = typeof photos.$inferSelect;
+
+/** One of the member's own photos, as /api/photos answers it. */
+export interface OwnPhotoJson {
+  id: number;
+  thumb: string;
+  url: string;
+  status: PhotoStatus;
+  is_private: boolean;
+  is_main: boolean;
+  position: number;
+}
+
+/** GET /api/photos: the member's photos and how many of their allowance they use. */
+export interface OwnPhotosJson {
+  photos: OwnPhotoJson[];
+  /** `premium_max` lets a free member's screen say what premium would allow. */
+  limit: { used: number; max: number; premium_max: number };
+}
+
+/** Photos that count towards the limit: pending and active, not rejected. */
+export const COUNTED_STATUSES = ["pending", "active"] as const;
+
+export function ownPhotoJson(photo: Photo, mainPhotoId: number | null, cdnPrefix = ""): OwnPhotoJson {
+  return {
+    id: photo.id,
+    ...photoUrls(photo, cdnPrefix),
+    status: photo.status,
+    is_private: photo.isPrivate,
+    is_main: photo.id === mainPhotoId,
+    position: photo.position,
+  };
+}
+
+export async function listOwnPhotos(app: Pick<PhotosContext, "db" | "settings">, member: PhotoOwner) {
+  const [rows, [profile]] = await app.db.batch([
+    app.db.select().from(photos).where(eq(photos.userId, member.id)).orderBy(asc(photos.position), asc(photos.id)),
+    app.db.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, member.id)),
+  ]);
+  const mainPhotoId = profile?.mainPhotoId ?? null;
+  return {
+    photos: rows.map((photo) => ownPhotoJson(photo, mainPhotoId, app.settings.cdn_prefix)),
+    limit: {
+      used: rows.filter((photo) => (COUNTED_STATUSES as readonly string[]).includes(photo.status)).length,
+      max: photoLimit(member),
+      premium_max: PREMIUM_PHOTO_LIMIT,
+    },
+  } satisfies OwnPhotosJson;
+}
+
+export async function updatePhoto(
+  app: Pick<PhotosContext, "db" | "settings">,
+  member: PhotoOwner,
+  id: number,
+  changes: { isPrivate?: boolean; main?: boolean },
+): Promise<OwnPhotoJson> {
+  const { photo, mainPhotoId } = await findOwnPhoto(app.db, member.id, id);
+  const isPrivate = changes.isPrivate ?? photo.isPrivate;
+  // The main photo shows in search and on the profile for everyone: never a private or rejected one.
+  if (changes.main && (isPrivate || photo.status === "rejected")) throw new DomainError("invalid_input");
+
+  const statements = [];
+  if (changes.isPrivate !== undefined && changes.isPrivate !== photo.isPrivate) {
+    statements.push(
+      app.db
+        .update(photos)
+        .set({ isPrivate: changes.isPrivate })
+        .where(and(eq(photos.id, id), eq(photos.userId, member.id))),
+    );
+  }
+  if (changes.main) {
+    statements.push(app.db.update(profiles).set({ mainPhotoId: id }).where(eq(profiles.userId, member.id)));
+  } else if (isPrivate && mainPhotoId === id) {
+    statements.push(passMainOn(app.db, member.id, id));
+  }
+  const [first, ...rest] = statements;
+  if (first) await app.db.batch([first, ...rest]);
+
+  const updated = await findOwnPhoto(app.db, member.id, id);
+  return ownPhotoJson(updated.photo, updated.mainPhotoId, app.settings.cdn_prefix);
+}
+
+/** Deletes the photo's row, then its files; the main photo passes to the next active public one. */
+export async function deletePhoto(app: Pick<PhotosContext, "db" | "env">, member: PhotoOwner, id: number) {
+  const { photo } = await findOwnPhoto(app.db, member.id, id);
+  await app.db.batch([
+    app.db.delete(photos).where(and(eq(photos.id, id), eq(photos.userId, member.id))),
+    passMainOn(app.db, member.id, id),
+  ]);
+  await app.env.PHOTOS.delete([...new Set([photo.filename, photo.thumbFilename])]);
+}
+
+async function findOwnPhoto(db: Database, userId: number, id: number) {
+  if (!Number.isSafeInteger(id)) throw new DomainError("photo_not_found");
+  const [row] = await db
+    .select({ photo: photos, mainPhotoId: profiles.mainPhotoId })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(and(eq(photos.id, id), eq(photos.userId, userId)))
+    .limit(1);
+  if (!row) throw new DomainError("photo_not_found");
+  return row;
+}
+
+/** If `fromId` is the member's main photo, the first other active public photo becomes main, else none. */
+export function passMainOn(db: Database, userId: number, fromId: number) {
+  const next = db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(
+      and(eq(photos.userId, userId), eq(photos.status, "active"), eq(photos.isPrivate, false), ne(photos.id, fromId)),
+    )
+    .orderBy(asc(photos.position), asc(photos.id))
+    .limit(1);
+  return db
+    .update(profiles)
+    .set({ mainPhotoId: sql`${next}` })
+    .where(and(eq(profiles.userId, userId), eq(profiles.mainPhotoId, fromId)));
+}
+
+/** How many photos count towards the member's limit (for the upload check). */
+export async function countedPhotos(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), inArray(photos.status, COUNTED_STATUSES)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,109 @@
+// Uploading a photo (spec §5: free members 3, premium 25): check the limit,
+// re-encode (process.ts), store both files in R2 under unguessable keys, then
+// write the row. The row is inserted only while the member is under the limit
+// (checked again inside the D1 batch, so two uploads at once cannot both
+// squeeze in); if the write fails or is refused, the files leave R2 again.
+import { and, eq, exists, isNull, not, or, sql } from "drizzle-orm";
+import { randomToken } from "#app/server/accounts/tokens.ts";
+import { photos, profiles } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { inspectUpload, photoLimit } from "./limits.ts";
+import {
+  COUNTED_STATUSES,
+  countedPhotos,
+  type OwnPhotoJson,
+  ownPhotoJson,
+  type PhotoOwner,
+  type PhotosContext,
+} from "./manage.ts";
+import { processPhoto } from "./process.ts";
+
+const JPEG = { contentType: "image/jpeg" };
+
+export async function uploadPhoto(
+  app: PhotosContext,
+  member: PhotoOwner,
+  file: { bytes: Uint8Array; private: boolean },
+): Promise<OwnPhotoJson> {
+  const max = photoLimit(member);
+  const info = inspectUpload(file.bytes);
+  if ((await countedPhotos(app.db, member.id)) >= max) throw new DomainError("photo_limit", { max });
+
+  const processed = processPhoto(file.bytes, info);
+  const name = randomToken(18);
+  const fullKey = `u/${member.id}/${name}.jpg`;
+  const thumbKey = `u/${member.id}/${name}-t.jpg`;
+  const removeFiles = () => app.env.PHOTOS.delete([fullKey, thumbKey]);
+
+  try {
+    await Promise.all([
+      app.env.PHOTOS.put(fullKey, processed.full, { httpMetadata: JPEG }),
+      app.env.PHOTOS.put(thumbKey, processed.thumb, { httpMetadata: JPEG }),
+    ]);
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
+
+  const db = app.db;
+  const counted = sql`(select count(*) from ${photos} where ${photos.userId} = ${member.id} and ${photos.status} in ${COUNTED_STATUSES})`;
+  const newId = db.select({ id: photos.id }).from(photos).where(eq(photos.filename, fullKey));
+  const insert = db.insert(photos).select(
+    db
+      .select({
+        id: sql<number>`null`.as("id"),
+        userId: profiles.userId,
+        filename: sql<string>`${fullKey}`.as("filename"),
+        thumbFilename: sql<string>`${thumbKey}`.as("thumb_filename"),
+        contentType: sql<string>`${JPEG.contentType}`.as("content_type"),
+        status: sql<"pending" | "active">`${app.settings.photo_moderation === "post" ? "active" : "pending"}`.as(
+          "status",
+        ),
+        isPrivate: sql<boolean>`${file.private ? 1 : 0}`.as("is_private"),
+        width: sql<number>`${processed.width}`.as("width"),
+        height: sql<number>`${processed.height}`.as("height"),
+        position:
+          sql<number>`coalesce((select max(${photos.position}) from ${photos} where ${photos.userId} = ${member.id}), -1) + 1`.as(
+            "position",
+          ),
+        createdAt: sql<number>`${app.now()}`.as("created_at"),
+      })
+      .from(profiles)
+      .where(and(eq(profiles.userId, member.id), sql`${counted} < ${max}`)),
+  );
+  // A member "has no main photo" when none is set or it points at nothing they still show.
+  const currentMainGone = not(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(photos)
+        .where(
+          and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, member.id), sql`${photos.status} <> 'rejected'`),
+        ),
+    ),
+  );
+  const makeMain = db
+    .update(profiles)
+    .set({ mainPhotoId: sql`${newId}` })
+    .where(and(eq(profiles.userId, member.id), exists(newId), or(isNull(profiles.mainPhotoId), currentMainGone)));
+  const select = db
+    .select({ photo: photos, mainPhotoId: profiles.mainPhotoId })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(eq(photos.filename, fullKey));
+
+  let row: Awaited<typeof select>[number] | undefined;
+  try {
+    // A private photo never becomes the main photo: that one shows in search.
+    const results = file.private ? await db.batch([insert, select]) : await db.batch([insert, makeMain, select]);
+    [row] = results[results.length - 1] as Awaited<typeof select>;
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
+  if (!row) {
+    await removeFiles();
+    throw new DomainError("photo_limit", { max });
+  }
+  return ownPhotoJson(row.photo, row.mainPhotoId, app.settings.cdn_prefix);
+}

@@ -1,0 +1,117 @@
+// Who may see a photo (spec §6), written once: public active photos everyone;
+// private active photos the owner and premium members; pending and rejected
+// photos only the owner. Photos others may see only as "locked" carry no URL,
+// and private files are served through /media/private/<id>/..., which asks
+// this rule on every request, never through the public, cacheable path.
+import { and, eq, or } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import type { photoStatuses } from "#app/schemas/enums.ts";
+import { photos } from "#app/server/db/schema.ts";
+import { blockBetween } from "#app/server/members/blocks.ts";
+import { photoUrl } from "#app/server/members/photo-url.ts";
+
+export { photoLimit } from "./limits.ts";
+
+export type PhotoStatus = (typeof photoStatuses)[number];
+export type PhotoViewer = { id: number; paidUser: boolean } | null;
+export type PhotoVariant = "full" | "thumb";
+
+export interface PhotoFiles {
+  id: number;
+  filename: string;
+  thumbFilename: string;
+  status: PhotoStatus;
+  isPrivate: boolean;
+}
+
+export type ViewablePhoto = { id: number; locked: true } | { id: number; locked: false; thumb: string; url: string };
+
+export function canViewPhoto(
+  photo: { status: PhotoStatus; isPrivate: boolean },
+  viewer: PhotoViewer,
+  ownerId: number,
+): boolean {
+  if (viewer && viewer.id === ownerId) return true;
+  if (photo.status !== "active") return false;
+  return !photo.isPrivate || viewer?.paidUser === true;
+}
+
+/** Public photos may be served from the cacheable public path (and a domain's CDN). */
+export function isPublicPhoto(photo: { status: PhotoStatus; isPrivate: boolean }): boolean {
+  return photo.status === "active" && !photo.isPrivate;
+}
+
+export function privatePhotoUrl(id: number, variant: PhotoVariant): string {
+  return `/media/private/${id}/${variant}`;
+}
+
+export function photoUrls(photo: PhotoFiles, cdnPrefix = ""): { thumb: string; url: string } {
+  return isPublicPhoto(photo)
+    ? { thumb: photoUrl(photo.thumbFilename, cdnPrefix), url: photoUrl(photo.filename, cdnPrefix) }
+    : { thumb: privatePhotoUrl(photo.id, "thumb"), url: privatePhotoUrl(photo.id, "full") };
+}
+
+/**
+ * A member's photos as `viewer` may see them on the profile screen: viewable
+ * ones with their URLs, private ones the viewer may not open as locked, and
+ * pending or rejected ones of someone else not at all.
+ */
+export function viewablePhotos(
+  memberPhotos: readonly PhotoFiles[],
+  viewer: PhotoViewer,
+  ownerId: number,
+  cdnPrefix = "",
+): ViewablePhoto[] {
+  return memberPhotos.flatMap((photo): ViewablePhoto[] => {
+    if (canViewPhoto(photo, viewer, ownerId)) return [{ id: photo.id, locked: false, ...photoUrls(photo, cdnPrefix) }];
+    return photo.status === "active" ? [{ id: photo.id, locked: true }] : [];
+  });
+}
+
+// Keys of profile photos name their owner: uploads `u/<userId>/...`, seeded
+// photos `seed/<userId>-...`. The owner narrows the lookup to one member's
+// photos (an index), so the public path costs one small query.
+const OWNED_KEY = /^(?:u\/(\d+)\/|seed\/(\d+)-)/;
+
+/** Whether the public path may serve this R2 key: never a file of a private, pending or rejected photo. */
+export async function isPublicPhotoFile(app: Pick<RequestContext, "db">, key: string): Promise<boolean> {
+  const match = OWNED_KEY.exec(key);
+  if (!match) return true; // not a profile photo's file
+  const ownerId = Number(match[1] ?? match[2]);
+  const [photo] = await app.db
+    .select({ status: photos.status, isPrivate: photos.isPrivate })
+    .from(photos)
+    .where(and(eq(photos.userId, ownerId), or(eq(photos.filename, key), eq(photos.thumbFilename, key))))
+    .limit(1);
+  // An upload without its row was deleted; seeded files may predate their rows.
+  if (!photo) return key.startsWith("seed/");
+  return isPublicPhoto(photo);
+}
+
+/** The R2 key of a photo's file if `viewer` may see it, else null (whether it exists or not). */
+export async function viewablePhotoFile(
+  app: Pick<RequestContext, "db">,
+  photoId: number,
+  variant: PhotoVariant,
+  viewer: PhotoViewer,
+): Promise<string | null> {
+  if (!Number.isSafeInteger(photoId)) return null;
+  const [photo] = await app.db
+    .select({
+      userId: photos.userId,
+      filename: photos.filename,
+      thumbFilename: photos.thumbFilename,
+      status: photos.status,
+      isPrivate: photos.isPrivate,
+    })
+    .from(photos)
+    .where(eq(photos.id, photoId))
+    .limit(1);
+  if (!photo || !canViewPhoto(photo, viewer, photo.userId)) return null;
+  // A member who blocked the viewer keeps their private photos from them too (spec §6).
+  if (viewer && viewer.id !== photo.userId) {
+    const { aBlockedB } = await blockBetween(app.db, photo.userId, viewer.id);
+    if (aBlockedB) return null;
+  }
+  return variant === "full" ? photo.filename : photo.thumbFilename;
+}

@@ -1,0 +1,124 @@
+// A member's copy of their data (GDPR art. 15 and 20, issue 10): one ZIP with
+// data.json (account, profile, likes, conversations with the messages they
+// sent, payments, credits ledger, sessions, settings) and their photos.
+// Secrets (password hash, session and push keys) stay out; other members'
+// words stay out too: their messages are their personal data.
+import { eq, or } from "drizzle-orm";
+import { strToU8, type Zippable, zipSync } from "fflate";
+import type { RequestContext } from "#app/context.ts";
+import { roomStub } from "#app/server/chat/rooms.ts";
+import {
+  blocks,
+  complaints,
+  conversationParticipants,
+  creditLedger,
+  directDebitMandates,
+  likes,
+  notificationSettings,
+  passes,
+  payments,
+  photos,
+  profileInterests,
+  profiles,
+  pushSubscriptions,
+  reports,
+  sentGifts,
+  sessions,
+  trackingData,
+  users,
+} from "#app/server/db/schema.ts";
+
+type ExportContext = Pick<RequestContext, "db" | "env" | "now">;
+
+export async function memberDataExport(app: ExportContext, memberId: number) {
+  const { db } = app;
+  const [account] = await db.select().from(users).where(eq(users.id, memberId));
+  if (!account) return null;
+  const { passwordHash: _secret, ...accountData } = account;
+  const [
+    profile,
+    interests,
+    photoRows,
+    likesGiven,
+    likesReceived,
+    blocked,
+    passed,
+    gifts,
+    participations,
+    paymentRows,
+    ledger,
+    sessionRows,
+    notificationRows,
+    pushRows,
+    mandates,
+    tracking,
+    complaintRows,
+    reportRows,
+  ] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.userId, memberId)),
+    db.select().from(profileInterests).where(eq(profileInterests.userId, memberId)),
+    db.select().from(photos).where(eq(photos.userId, memberId)),
+    db.select().from(likes).where(eq(likes.likerId, memberId)),
+    db.select().from(likes).where(eq(likes.likedId, memberId)),
+    db.select().from(blocks).where(eq(blocks.blockerId, memberId)),
+    db.select().from(passes).where(eq(passes.memberId, memberId)),
+    db
+      .select()
+      .from(sentGifts)
+      .where(or(eq(sentGifts.senderId, memberId), eq(sentGifts.recipientId, memberId))),
+    db.select().from(conversationParticipants).where(eq(conversationParticipants.userId, memberId)),
+    db.select().from(payments).where(eq(payments.userId, memberId)),
+    db.select().from(creditLedger).where(eq(creditLedger.userId, memberId)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, memberId)),
+    db.select().from(notificationSettings).where(eq(notificationSettings.userId, memberId)),
+    db
+      .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, memberId)),
+    db.select().from(directDebitMandates).where(eq(directDebitMandates.userId, memberId)),
+    db.select().from(trackingData).where(eq(trackingData.userId, memberId)),
+    db.select().from(complaints).where(eq(complaints.userId, memberId)),
+    db.select().from(reports).where(eq(reports.reporterId, memberId)),
+  ]);
+
+  const conversations = await Promise.all(
+    participations.map(async (p) => ({
+      conversation: p.conversationId,
+      messagesSent: await roomStub(app.env, p.conversationId).export(memberId),
+    })),
+  );
+
+  const files: Zippable = {};
+  for (const photo of photoRows) {
+    const object = await app.env.PHOTOS.get(photo.filename);
+    // Already-compressed JPEGs are stored as they are.
+    if (object) files[`photos/${photo.id}.jpg`] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+  }
+  const data = {
+    exportedAt: new Date(app.now()).toISOString(),
+    account: accountData,
+    profile: profile[0] ?? null,
+    interests: interests.map((i) => i.interestId),
+    photos: photoRows.map((p) => ({ ...p, file: `photos/${p.id}.jpg` })),
+    likesGiven,
+    likesReceived,
+    blocked,
+    passed,
+    gifts,
+    conversations,
+    payments: paymentRows,
+    creditLedger: ledger,
+    sessions: sessionRows,
+    notificationSettings: notificationRows,
+    pushSubscriptions: pushRows,
+    directDebitMandates: mandates.map(({ codeHash: _code, ...mandate }) => mandate),
+    signupTracking: tracking,
+    complaints: complaintRows,
+    reports: reportRows,
+  };
+  files["data.json"] = strToU8(JSON.stringify(data, null, 2));
+  return zipSync(files, { level: 6, mtime: new Date(app.now()) });
+}

@@ -1,0 +1,114 @@
+// The installable app of a domain (issue 8, spec §9 theme): its web app
+// manifest, its icons (drawn from the domain's logo, cached per isolate) and
+// the offline page the service worker keeps for when the network is gone.
+import type { RequestContext } from "#app/context.ts";
+import { translator } from "#app/i18n/i18next.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { localizedText } from "#app/i18n/localized-text.ts";
+import { escapeHtml } from "#app/server/mail/compose.ts";
+import type { SiteSettings } from "#app/server/settings/schema.ts";
+import { HEART_PATH, type IconFile, type Logo, renderIcon, svgLogo } from "./icons.ts";
+import { pathPolygons } from "./raster.ts";
+
+/** Spec §9: dark red primary, brown secondary (app/app.css), unless the domain sets its own. */
+export const DEFAULT_THEME = { primary: "#8f1d2c", secondary: "#7a4b2a", surface: "#fbf7f4" };
+
+const themeOf = (settings: SiteSettings) => ({ ...DEFAULT_THEME, ...settings.theme });
+
+/** Changes whenever the icon would: browsers cache icons hard. */
+function iconVersion(settings: SiteSettings) {
+  let hash = 0;
+  for (const char of `${themeOf(settings).primary}|${settings.logo}`) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return (hash >>> 0).toString(36);
+}
+
+export function webManifest(settings: SiteSettings, locale: Locale) {
+  const theme = themeOf(settings);
+  const v = iconVersion(settings);
+  return {
+    id: "/",
+    name: settings.name,
+    short_name: settings.name.length > 12 ? settings.name.slice(0, 12).trim() : settings.name,
+    description: localizedText(settings.description, locale) || undefined,
+    lang: locale,
+    dir: "ltr",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: theme.primary,
+    background_color: theme.surface,
+    categories: ["social", "lifestyle"],
+    icons: [
+      { src: `/app-icon/192.png?v=${v}`, sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: `/app-icon/512.png?v=${v}`, sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: `/app-icon/maskable-512.png?v=${v}`, sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  };
+}
+
+const heart: Logo = { kind: "vector", polygons: pathPolygons(HEART_PATH) };
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** The domain's logo as something to draw; the heart when it has none or it cannot be read. */
+async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: string): Promise<Logo> {
+  if (!logo) return heart;
+  try {
+    const response = await fetch(new URL(logo, origin), { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`logo answered ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length > MAX_LOGO_BYTES) throw new Error("logo too large");
+    const type = response.headers.get("content-type") ?? "";
+    if (type.includes("svg") || /\.svg$/i.test(new URL(logo, origin).pathname)) {
+      const polygons = svgLogo(new TextDecoder().decode(bytes));
+      if (!polygons) throw new Error("logo SVG has no path or polygon to draw");
+      return { kind: "vector", polygons };
+    }
+    return { kind: "raster", bytes };
+  } catch (error) {
+    app.log.warn("app icon drawn from the heart: the domain's logo could not be used", {
+      logo,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return heart;
+  }
+}
+
+const icons = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+export function appIcon(app: Pick<RequestContext, "log" | "origin">, settings: SiteSettings, file: IconFile) {
+  const primary = themeOf(settings).primary;
+  const key = `${file}|${primary}|${settings.logo}|${settings.logo.startsWith("/") ? app.origin : ""}`;
+  let icon = icons.get(key);
+  if (!icon) {
+    if (icons.size > 200) icons.clear();
+    icon = loadLogo(app, settings.logo, app.origin).then((logo) => renderIcon(file, logo, primary));
+    icon.catch(() => icons.delete(key));
+    icons.set(key, icon);
+  }
+  return icon;
+}
+
+/** A page that needs nothing but itself (no scripts, styles inline): shown by the service worker offline. */
+export function offlinePage(settings: SiteSettings, locale: Locale): string {
+  const t = translator(locale);
+  const theme = themeOf(settings);
+  const text = (key: string) => escapeHtml(t(`notifications-push:offline.${key}`, { siteName: settings.name }));
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="${theme.primary}">
+<title>${text("title")} – ${escapeHtml(settings.name)}</title>
+</head>
+<body style="margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${theme.surface};color:#221a17;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<main style="max-width:28rem;margin:1.5rem;padding:2rem;background:#fff;border:1px solid #e8ddd6;border-radius:1rem;text-align:center;">
+<svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true"><path fill="${theme.primary}" d="${HEART_PATH}"/></svg>
+<h1 style="font-size:1.5rem;margin:0.75rem 0;">${text("title")}</h1>
+<p style="line-height:1.6;color:#6b5d56;margin:0 0 1.5rem;">${text("body")}</p>
+<a href="" style="display:inline-block;padding:0.75rem 1.5rem;border-radius:999px;background:${theme.primary};color:#fff;text-decoration:none;font-weight:700;">${text("retry")}</a>
+</main>
+</body>
+</html>
+`;
+}

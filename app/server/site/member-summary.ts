@@ -1,0 +1,60 @@
+// What the top navigation shows a logged-in member (spec §2): name and
+// thumbnail, credits, and the unread-messages and new-likes badges.
+import { and, count, eq, isNull, sum } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import type { SessionMember } from "#app/server/accounts/session.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { conversationParticipants, likes, profileInterests, profiles } from "#app/server/db/schema.ts";
+import { missingForCompleteProfile } from "#app/server/members/own-profile.ts";
+
+/** Unread messages in the member's listed conversations: the messages badge. */
+export function unreadMessagesQuery(db: Database, userId: number) {
+  return db
+    .select({ n: sum(conversationParticipants.unreadCount).mapWith(Number) })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.userId, userId), isNull(conversationParticipants.hiddenAt)));
+}
+
+/** Received likes not seen yet: the likes badge. */
+export function newLikesQuery(db: Database, userId: number) {
+  return db
+    .select({ n: count() })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+    .where(and(eq(likes.likedId, userId), eq(likes.likeNew, true), eq(profiles.searchable, 1)));
+}
+
+/** The app badge and title count (spec §2, §4): unread messages plus new likes. */
+export async function badgeCount(db: Database, userId: number): Promise<number> {
+  const [[unread], [liked]] = await db.batch([unreadMessagesQuery(db, userId), newLikesQuery(db, userId)]);
+  return (unread?.n ?? 0) + (liked?.n ?? 0);
+}
+
+export async function memberSummary(app: Pick<RequestContext, "db">, member: SessionMember) {
+  const [[unread], [liked], [about], [interestCount]] = await app.db.batch([
+    unreadMessagesQuery(app.db, member.id),
+    newLikesQuery(app.db, member.id),
+    app.db.select({ about: profiles.about }).from(profiles).where(eq(profiles.userId, member.id)),
+    app.db.select({ n: count() }).from(profileInterests).where(eq(profileInterests.userId, member.id)),
+  ]);
+  return {
+    id: member.id,
+    name: member.profile.name,
+    email: member.email,
+    thumb: member.profile.mainImage?.thumbUrl ?? null,
+    credits: member.credits,
+    paid: member.paidUser,
+    confirmed: member.status === "active",
+    /** Why e-mail notifications are off (bounce, spam complaint, list-unsubscribe), for the warning. */
+    emailDisabledReason: member.emailDisabledReason,
+    unreadMessages: unread?.n ?? 0,
+    newLikes: liked?.n ?? 0,
+    missing: missingForCompleteProfile({
+      hasPhoto: member.profile.mainImage !== null,
+      about: about?.about ?? "",
+      interestCount: interestCount?.n ?? 0,
+    }),
+  };
+}
+
+export type MemberSummary = Awaited<ReturnType<typeof memberSummary>>;

@@ -1,0 +1,1 @@
+CREATE INDEX `profiles_search_region_idx` ON `profiles` (`searchable`,`region_id`,`last_activity`,`date_of_birth`,`gender`,`user_id`);

@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End to end in Debian's Chromium against the production build, served by
+// scripts/e2e-server.ts on its own local state (.wrangler/e2e). E2E_PORT and
+// STATE_DIR let parallel checkouts run their own servers side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { outputFolder: "reports/playwright", open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 375, height: 812 }, launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.ts --port ${PORT}`,
+    url: `http://localhost:${PORT}/api/ping`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

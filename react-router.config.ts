@@ -1,0 +1,7 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  // BUILD_DIR lets parallel test runs build side by side (see scripts/e2e-server.ts).
+  buildDirectory: process.env.BUILD_DIR ?? "build",
+} satisfies Config;

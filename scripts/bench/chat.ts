@@ -1,0 +1,209 @@
+// Chat budgets (issue 5): N live rooms with two members each on loopback;
+// sender→receiver latency (p50/p99) and messages/s through ConversationRoom,
+// next to a bare EchoRoom in the same run; and D1 rows written per message.
+import { and, eq } from "drizzle-orm";
+import WebSocket from "ws";
+import { startSession } from "#app/server/accounts/session.ts";
+import { recordMessage } from "#app/server/chat/send-message.ts";
+import { creditStatements } from "#app/server/credits/ledger.ts";
+import { createDb } from "#app/server/db/client.ts";
+import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
+import { builtInSettings } from "#app/server/settings/defaults.ts";
+import { withLocalBindings } from "../lib/local.ts";
+import type { Budget } from "./foundation.ts";
+import { countingD1 } from "./lib/d1-rows.ts";
+import { table } from "./lib/load.ts";
+import type { BenchServer } from "./lib/server.ts";
+
+const ROOMS = Number(process.env.CHAT_ROOMS ?? 200);
+const MESSAGES = 5;
+
+interface Pair {
+  conversation: number;
+  cookies: [string, string];
+}
+
+async function preparePairs(stateDir: string): Promise<Pair[]> {
+  return withLocalBindings(async (env) => {
+    const db = createDb(env.DB);
+    const now = Date.now();
+    const pairs: Pair[] = [];
+    for (let i = 0; i < ROOMS; i++) {
+      const a = 10 + 2 * i;
+      const b = 11 + 2 * i;
+      const [conversation] = await db
+        .insert(conversations)
+        .values({ memberLow: a, memberHigh: b, createdBy: a, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: conversations.id });
+      const id =
+        conversation?.id ??
+        (
+          await db
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(and(eq(conversations.memberLow, a), eq(conversations.memberHigh, b)))
+        )[0]!.id;
+      await db
+        .insert(conversationParticipants)
+        .values([
+          { conversationId: id, userId: a },
+          { conversationId: id, userId: b },
+        ])
+        .onConflictDoNothing();
+      const sa = await startSession(db, { userId: a, now });
+      const sb = await startSession(db, { userId: b, now });
+      await db.batch([
+        sa.statement,
+        sb.statement,
+        ...creditStatements(db, {
+          userId: a,
+          amount: 1000,
+          reason: "adjustment",
+          idempotencyKey: `bench:${a}:${now}`,
+          now,
+        }),
+      ]);
+      pairs.push({ conversation: id, cookies: [`session=${sa.token}`, `session=${sb.token}`] });
+    }
+    return pairs;
+  }, stateDir);
+}
+
+function open(url: string, cookie?: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: cookie ? { Cookie: cookie } : {} });
+    ws.once("open", () => resolve(ws));
+    ws.once("error", reject);
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** Sends MESSAGES messages per room one after another, all rooms at once; latency to the receiver. */
+async function run(
+  rooms: { sender: WebSocket; receiver: WebSocket }[],
+  frame: (room: number, n: number) => string,
+  arrived: (data: string) => string | null,
+) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    rooms.map(async ({ sender, receiver }, room) => {
+      for (let n = 0; n < MESSAGES; n++) {
+        const payload = frame(room, n);
+        const id = `${room}-${n}`;
+        const sentAt = performance.now();
+        await new Promise<void>((resolve) => {
+          const onMessage = (data: WebSocket.RawData) => {
+            if (arrived(String(data)) === id) {
+              receiver.off("message", onMessage);
+              latencies.push(performance.now() - sentAt);
+              resolve();
+            }
+          };
+          receiver.on("message", onMessage);
+          sender.send(payload);
+        });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds };
+}
+
+export async function benchChat(server: BenchServer): Promise<Budget[]> {
+  const pairs = await preparePairs(server.stateDir);
+  const ws = server.url.replace(/^http/, "ws");
+
+  const echoRooms = await Promise.all(
+    pairs.map(async (_, i) => ({
+      sender: await open(`${ws}/api/bench/echo?room=${i}`),
+      receiver: await open(`${ws}/api/bench/echo?room=${i}`),
+    })),
+  );
+  const echo = await run(
+    echoRooms,
+    (room, n) => `${room}-${n}`,
+    (data) => data,
+  );
+  for (const r of echoRooms) {
+    r.sender.close();
+    r.receiver.close();
+  }
+
+  const chatRooms = await Promise.all(
+    pairs.map(async (pair) => ({
+      sender: await open(`${ws}/api/chat/socket?conversation=${pair.conversation}`, pair.cookies[0]),
+      receiver: await open(`${ws}/api/chat/socket?conversation=${pair.conversation}`, pair.cookies[1]),
+    })),
+  );
+  const stamp = Date.now().toString(36);
+  const chat = await run(
+    chatRooms,
+    (room, n) =>
+      JSON.stringify({
+        type: "send",
+        message: { kind: "text", clientId: `bench-${stamp}-${room}-${n}`, text: `hello ${n}` },
+      }),
+    (data) => {
+      const frame = JSON.parse(data) as { type: string; messages?: { clientId: string }[] };
+      const clientId = frame.type === "messages" ? frame.messages?.[0]?.clientId : undefined;
+      return clientId?.startsWith(`bench-${stamp}-`) ? clientId.slice(`bench-${stamp}-`.length) : null;
+    },
+  );
+  for (const r of chatRooms) {
+    r.sender.close();
+    r.receiver.close();
+  }
+
+  const written = await withLocalBindings(async (env) => {
+    const counted = countingD1(env.DB);
+    await recordMessage(
+      { db: createDb(counted.db), settings: builtInSettings, now: Date.now },
+      {
+        conversationId: pairs[0]!.conversation,
+        senderId: 10,
+        recipientId: 11,
+        seq: 10_000,
+        clientId: `rows-${stamp}`,
+        kind: "text",
+        preview: "x",
+      },
+    );
+    return counted.totals;
+  }, server.stateDir);
+
+  console.log(
+    `\nChat: ${ROOMS} rooms × 2 members, ${MESSAGES} messages per room sent one after another, all rooms at once\n`,
+  );
+  console.log(
+    table([
+      ["relay", "p50 ms", "p99 ms", "messages/s"],
+      ["EchoRoom (baseline)", echo.p50.toFixed(1), echo.p99.toFixed(1), echo.perSecond.toFixed(0)],
+      ["ConversationRoom (paid, stored)", chat.p50.toFixed(1), chat.p99.toFixed(1), chat.perSecond.toFixed(0)],
+    ]),
+  );
+  console.log(
+    `D1 per message: ${written.statements} statements, ${written.rowsRead} rows read, ${written.rowsWritten} rows written (D1 counts index entries too)`,
+  );
+
+  return [
+    { name: `chat p99 at ${ROOMS} rooms`, value: `${chat.p99.toFixed(1)} ms`, target: "< 25 ms", holds: chat.p99 < 25 },
+    {
+      name: "chat p99 / echo p99",
+      value: `${(chat.p99 / Math.max(echo.p99, 0.1)).toFixed(1)} ×`,
+      target: "(report)",
+      holds: true,
+    },
+    {
+      name: "D1 rows written per message",
+      value: String(written.rowsWritten),
+      target: "≤ 4",
+      holds: written.rowsWritten <= 4,
+    },
+  ];
+}

@@ -1,0 +1,88 @@
+// The foundation's budgets (issue 2): JSON endpoints and SSR pages against the
+// ceiling (/api/ping) of the same server in the same run, first-load JS of /,
+// and D1 rows read per /members request.
+import { createDb } from "#app/server/db/client.ts";
+import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { builtInSettings } from "#app/server/settings/defaults.ts";
+import { withLocalBindings } from "../lib/local.ts";
+import { countingD1 } from "./lib/d1-rows.ts";
+import { firstLoadJs } from "./lib/first-load-js.ts";
+import { type LoadResult, load, table } from "./lib/load.ts";
+import type { BenchServer } from "./lib/server.ts";
+
+export interface Budget {
+  name: string;
+  value: string;
+  target: string;
+  holds: boolean;
+}
+
+export async function benchFoundation(server: BenchServer): Promise<Budget[]> {
+  const headers = { cookie: "site_entry_skipped=1" };
+  const targets: [string, string][] = [
+    ["ceiling", "/api/ping"],
+    ["settings.php", "/api/settings.php"],
+    ["interests.php", "/api/interests.php"],
+    ["home SSR", "/"],
+    ["members SSR", "/members"],
+  ];
+  // Warm up every route once (first requests compile and fill caches).
+  for (const [, path] of targets) await fetch(server.url + path, { headers });
+  const results: LoadResult[] = [];
+  for (const [name, path] of targets) results.push(await load(server.url, name, path, { headers }));
+  const ceiling = results[0]!.rps;
+  console.log("\nFoundation: throughput on loopback (16 connections, 6 s each)\n");
+  console.log(
+    table([
+      ["endpoint", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "of ceiling"],
+      ...results.map((r) => [
+        `${r.name} ${r.path}`,
+        r.rps.toFixed(0),
+        r.p50.toFixed(1),
+        r.p99.toFixed(1),
+        r.errors,
+        r.non2xx,
+        `${((r.rps / ceiling) * 100).toFixed(0)} %`,
+      ]),
+    ]),
+  );
+
+  const js = await firstLoadJs(server.url, "/");
+  console.log(
+    `\nFirst-load JS of /: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip`,
+  );
+
+  const totals = await withLocalBindings(async (env) => {
+    const { db: counted, totals } = countingD1(env.DB);
+    await searchMembers(
+      { db: createDb(counted), settings: builtInSettings, now: Date.now },
+      searchQuerySchema.parse({}),
+    );
+    return totals;
+  }, server.stateDir);
+  console.log(`D1 per /members request: ${totals.statements} statements, ${totals.rowsRead} rows read`);
+
+  const ratio = (name: string) => (results.find((r) => r.name === name)!.rps / ceiling) * 100;
+  const json = Math.min(ratio("settings.php"), ratio("interests.php"));
+  return [
+    { name: "JSON endpoints / ceiling", value: `${json.toFixed(0)} %`, target: "≥ 60 %", holds: json >= 60 },
+    {
+      name: "/members SSR / ceiling",
+      value: `${ratio("members SSR").toFixed(0)} %`,
+      target: "≥ 35 %",
+      holds: ratio("members SSR") >= 35,
+    },
+    {
+      name: "first-load JS of / (gzip)",
+      value: `${(js.gzip / 1024).toFixed(1)} KB`,
+      target: "≤ 90 KB",
+      holds: js.gzip <= 90 * 1024,
+    },
+    {
+      name: "errors under load",
+      value: String(results.reduce((n, r) => n + r.errors + r.non2xx, 0)),
+      target: "0",
+      holds: results.every((r) => r.errors + r.non2xx === 0),
+    },
+  ];
+}

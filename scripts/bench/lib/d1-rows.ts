@@ -1,0 +1,52 @@
+// Counts D1 rows read and written by the statements a piece of domain code runs:
+// each statement is run once more with .all() to read D1's meta. Used by
+// benchmarks only; the app itself never pays for this.
+export function countingD1(d1: D1Database) {
+  const totals = { rowsRead: 0, rowsWritten: 0, statements: 0 };
+  const count = async (statement: D1PreparedStatement) => {
+    const { meta } = await statement.all();
+    totals.rowsRead += meta.rows_read ?? 0;
+    totals.rowsWritten += meta.rows_written ?? 0;
+    totals.statements += 1;
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, prop, receiver) {
+        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (prop === "raw" || prop === "first") {
+          return async (...args: unknown[]) => {
+            await count(target);
+            return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        if (prop === "all" || prop === "run") {
+          return async () => {
+            const result = await target[prop]();
+            totals.rowsRead += result.meta.rows_read ?? 0;
+            totals.rowsWritten += result.meta.rows_written ?? 0;
+            totals.statements += 1;
+            return result;
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+  const db = new Proxy(d1, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          const results = await target.batch(statements);
+          for (const r of results) {
+            totals.rowsRead += r.meta.rows_read ?? 0;
+            totals.rowsWritten += r.meta.rows_written ?? 0;
+            totals.statements += 1;
+          }
+          return results;
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return { db, totals };
+}

@@ -1,0 +1,24 @@
+// npm start: local migrations, demo data on first run, then the dev server with
+// every Cloudflare binding emulated on disk (.wrangler/state). No account needed.
+import { spawn, spawnSync } from "node:child_process";
+import { bin, quietEnv } from "./lib/local.ts";
+import { demoAccounts } from "./seed/demo-accounts.ts";
+
+const port = process.env.PORT ?? "5173";
+
+const seeded = spawnSync(process.execPath, ["scripts/seed.ts", "--if-empty"], { stdio: "inherit", env: quietEnv });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+
+console.log(`
+  Demo accounts (password for all: ${demoAccounts[0].password})
+${demoAccounts.map((a) => `    ${a.email.padEnd(28)} ${a.role}`).join("\n")}
+
+  Open http://localhost:${port}/  (mails sent locally: http://localhost:${port}/dev/mail)
+`);
+
+const server = spawn(bin("react-router"), ["dev", "--port", port, "--strictPort"], {
+  stdio: "inherit",
+  env: { ...quietEnv, CI: process.env.CI ?? "" },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

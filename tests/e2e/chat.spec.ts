@@ -1,0 +1,151 @@
+// Chat journeys of issue 5 in real Chromium, at phone and desktop widths: two
+// members in two browsers, live over the conversation room. The premium demo
+// account (shared with parallel tests) writes first; only changes this test
+// causes are checked, never its exact balance. The new member who replies has
+// no credits, so buys some in the payment sandbox first, as a member would.
+import type { Page } from "@playwright/test";
+import { activeMember, anotherVisitor, expect, expectAccessible, ownId, test, text } from "./support.ts";
+
+test.describe.configure({ timeout: 150_000 });
+const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
+
+const DEMO_PASSWORD = "hartslag-demo";
+
+async function logIn(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel(t("accounts:fields.email")).fill(email);
+  await page.getByLabel(t("accounts:fields.password")).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: t("accounts:login.submit") }).click();
+  await expect(page).toHaveURL(/\/members/);
+}
+
+/** Buys the first package with the default method; the sandbox checkout answers "paid". */
+async function buyCredits(page: Page) {
+  await page.goto("/credits");
+  await page
+    .getByRole("link", { name: t("payments:premium.buy") })
+    .first()
+    .click();
+  await page.getByRole("button", { name: t("payments:credits.pay") }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\//);
+  await page.getByRole("button", { name: t("payments:sandbox.paid") }).click();
+  await expect(page).not.toHaveURL(/\/payments\/sandbox\//);
+}
+
+const messageBox = (page: Page, name: string) => page.getByRole("textbox", { name: t("chat:footer.label", { name }) });
+const credits = async (page: Page) =>
+  Number(((await page.getByTestId("chat-credits").textContent()) ?? "").replace(/\D/g, ""));
+
+test("two members chat live: icebreaker, unread badge, typing, reply, character count, removal", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A: the premium demo member Daan (this test's screen size); B: a new member in a second browser.
+  const name = `Bram${Math.floor(Math.random() * 1e6)}`;
+  const bram = await anotherVisitor(browser, baseURL!);
+  await activeMember(bram, "nl", { name, gender: "male", seeking: "female" });
+  const bramId = await ownId(bram);
+  await logIn(page, "premium@hartslag.example");
+
+  await page.goto(`/members/${bramId}`);
+  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const chatPath = new URL(page.url()).pathname;
+
+  // A new conversation offers opening lines with their price; one click sends one.
+  const icebreaker = page.getByTestId("icebreaker");
+  await expect(icebreaker.getByRole("heading", { name: t("chat:icebreaker.title", { name }) })).toBeVisible();
+  await expect(icebreaker.getByTestId("icebreaker-price")).toBeVisible();
+  await expectAccessible(page);
+  const before = await credits(page);
+  const opening = t("chat:icebreaker.line1", { name });
+  await icebreaker.getByRole("button", { name: opening }).click();
+  await expect(icebreaker).toBeHidden();
+  await expect(page.getByTestId("message-mine").filter({ hasText: opening })).toBeVisible();
+  await expect.poll(() => credits(page)).toBeLessThan(before);
+
+  // B sees the unread message in the top navigation before opening it.
+  await bram.goto("/members");
+  await expect(bram.locator('a[href="/chats"]').getByTestId("badge")).toHaveText("1");
+  await bram.goto("/chats");
+  const row = bram.getByTestId("chat-row").filter({ hasText: "Daan" });
+  await expect(row.getByTestId("chat-unread")).toContainText("1");
+  await expect(row).toContainText(opening.slice(0, 20));
+  await row.getByRole("link").click();
+  await expect(bram).toHaveURL(new RegExp(`${chatPath}$`));
+  await expect(bram.getByTestId("message-theirs").filter({ hasText: opening })).toBeVisible();
+  await expectAccessible(bram);
+
+  // A types: B sees it happen; the count follows the text; B gets the message live.
+  const box = messageBox(page, name);
+  await box.pressSequentially("Hoi! Leuk dat je", { delay: 40 });
+  await expect(bram.getByTestId("typing")).toHaveText(t("chat:conversation.typing", { name: "Daan" }));
+  const count = page.getByTestId("char-count");
+  await expect(count).toContainText(/^16 \/ \d+/);
+  const max = Number(((await count.textContent()) ?? "").match(/\/ ([\d.]+)/)![1]!.replace(".", ""));
+  await box.fill("x".repeat(max + 1));
+  await expect(count).toHaveClass(/text-danger/);
+  await expect(page.getByRole("button", { name: t("chat:footer.send") })).toBeDisabled();
+  await box.fill("Hoi! Leuk dat je terugschrijft.");
+  await expect(count).not.toHaveClass(/text-danger/);
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(bram.getByTestId("message-theirs").filter({ hasText: "Leuk dat je terugschrijft." })).toBeVisible();
+  await expect(bram.getByTestId("typing")).toHaveText("");
+
+  // B replies (after buying credits); A gets it live, and B sees that A read it.
+  await buyCredits(bram);
+  await bram.goto(chatPath);
+  const reply = messageBox(bram, "Daan");
+  await reply.fill("Hoi Daan!");
+  await reply.press("Shift+Enter");
+  await reply.pressSequentially("Hoe gaat het?");
+  await reply.press("Enter");
+  await expect(page.getByTestId("message-theirs").filter({ hasText: "Hoe gaat het?" })).toBeVisible();
+  await expect(page.getByTestId("message-theirs").filter({ hasText: "Hoe gaat het?" })).toContainText("Hoi Daan!");
+  await expect(bram.getByTestId("message-seen")).toHaveText(t("chat:conversation.seen"));
+
+  // A removes the chat from the list: gone at once, and still gone after a reload.
+  await page.goto("/chats");
+  const ownRow = page.getByTestId("chat-row").filter({ hasText: name });
+  await expect(ownRow).toContainText("Hoi Daan!");
+  await expectAccessible(page);
+  await ownRow.getByRole("button", { name: t("chat:list.remove", { name }) }).click();
+  await expect(ownRow).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await expect(page.getByTestId("chat-row").filter({ hasText: name })).toHaveCount(0);
+  await bram.close();
+});
+
+test("without credits nothing is sent: the alert links to /credits and the text stays", async ({ page }) => {
+  await activeMember(page, "nl", { name: "Noa" });
+  await page.goto("/members?country=NL");
+  await page.getByRole("main").getByRole("listitem").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  const other = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").split(",")[0]!.trim();
+  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+
+  await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();
+  const box = messageBox(page, other);
+  await box.fill("Hallo, zin in een praatje?");
+  await page.getByRole("button", { name: t("chat:footer.send") }).click();
+  const alert = page.getByTestId("chat-alert-insufficient_credits");
+  await expect(alert).toContainText(t("errors:insufficientCredits"));
+  await expect(alert.getByRole("link", { name: t("chat:alerts.buyCredits") })).toHaveAttribute("href", "/credits");
+  await expect(box).toHaveValue("Hallo, zin in een praatje?");
+  await expect(page.getByTestId("message-mine")).toHaveCount(0);
+  await expect(page.getByTestId("message-pending")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("a visitor who wants to chat is sent to sign up first", async ({ page }) => {
+  await page.goto("/members?country=NL");
+  await page.getByRole("main").getByRole("listitem").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  const id = new URL(page.url()).pathname.split("/").pop();
+  await page.goto(`/members/${id}/chat`);
+  await expect(page).toHaveURL(new RegExp(`/members/${id}/signup$`));
+});

@@ -1,0 +1,143 @@
+// Playwright fixtures so tests read like the spec: a visitor who already passed
+// the site-entry warning, from a given country and client address, members
+// created through the real signup, mails read from the local outbox page, and
+// labels taken from the locale files so a journey runs in any language.
+import { readFileSync } from "node:fs";
+import { crc32, deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ country: string; enteredSite: boolean; lng: string | null }>({
+  country: ["NL", { option: true }],
+  enteredSite: [true, { option: true }],
+  lng: [null, { option: true }],
+  context: async ({ context, country, enteredSite, lng, baseURL }, use) => {
+    // A client address per test: login throttling counts per client too.
+    const ip = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    await context.setExtraHTTPHeaders({ "CF-IPCountry": country, "CF-Connecting-IP": ip });
+    if (enteredSite) {
+      await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: baseURL! }]);
+    }
+    if (lng) await context.addCookies([{ name: "lng", value: lng, url: baseURL! }]);
+    await use(context);
+  },
+});
+
+export { expect };
+
+/** Fails on any serious or critical axe violation of WCAG 2.1 A/AA. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+type Tree = { [key: string]: string | Tree };
+const cache = new Map<string, Tree>();
+
+/** A UI text from locales/<lng>/<ns>.json, with {{placeholders}} filled in. */
+export function text(lng: string, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, path] = key.split(":") as [string, string];
+  const file = `${lng}/${ns}`;
+  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(`locales/${file}.json`, "utf8")));
+  let node: string | Tree | undefined = cache.get(file);
+  for (const part of path.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  if (typeof node !== "string") throw new Error(`no text ${lng}:${key}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.example`;
+
+export const PASSWORD = "e2e-secret-password";
+
+/** The newest link in the newest mail to an address, from the local outbox page. */
+export async function linkInMail(page: Page, address: string, template: string): Promise<string> {
+  let href: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mail");
+        const row = page.getByRole("link").filter({ hasText: address }).filter({ hasText: template }).first();
+        if ((await row.count()) === 0) return null;
+        await row.click();
+        href = await page.getByTestId("mail-text").locator(`a[href*="token="]`).first().getAttribute("href");
+        return href;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return href!;
+}
+
+/** Signs up through /signup in the given language; the member is logged in afterwards. */
+export async function signUp(
+  page: Page,
+  lng: string,
+  options: { email?: string; name?: string; gender?: "female" | "male"; seeking?: "female" | "male" } = {},
+) {
+  const email = options.email ?? uniqueEmail("member");
+  const t = (key: string) => text(lng, key);
+  await page.goto("/signup");
+  await page.getByLabel(t("accounts:signup.iAm")).selectOption(options.gender ?? "female");
+  await page.getByLabel(t("accounts:signup.seeking")).selectOption(options.seeking ?? "male");
+  await page.getByLabel(t("accounts:fields.name")).fill(options.name ?? "Mira");
+  await page.getByLabel(t("accounts:fields.email")).fill(email);
+  await page.getByLabel(t("accounts:fields.dateOfBirth")).fill("1992-06-15");
+  await page.getByLabel(t("accounts:fields.password"), { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: t("accounts:signup.submit") }).click();
+  await expect(page).toHaveURL(/\/complete-signup$/);
+  return email;
+}
+
+/** A confirmed member, logged in. */
+export async function activeMember(
+  page: Page,
+  lng = "nl",
+  options: { name?: string; gender?: "female" | "male"; seeking?: "female" | "male" } = {},
+) {
+  const email = await signUp(page, lng, options);
+  await page.goto(await linkInMail(page, email, "activation"));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  return email;
+}
+
+/** A solid-colour PNG of the given size (valid for the photo pipeline's checks). */
+export function pngImage(width = 400, height = 400, rgb: [number, number, number] = [180, 40, 60]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The logged-in member's id, from /api/user.php. */
+export async function ownId(page: Page): Promise<number> {
+  const { user } = await (await page.request.get("/api/user.php")).json();
+  return user.profile.id;
+}
+
+/** A second, independent visitor (own cookies) in the same test, past the site-entry warning. */
+export async function anotherVisitor(browser: Browser, baseURL: string, country = "NL") {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "CF-IPCountry": country, "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },
+  });
+  await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: baseURL }]);
+  return context.newPage();
+}

@@ -1,0 +1,218 @@
+// One-line builders for integration tests: company, regions, interests and
+// members straight into D1 through the schema, with injected times.
+import { createExecutionContext, env } from "cloudflare:test";
+import { eq as equals } from "drizzle-orm";
+import type { Gender } from "#app/schemas/enums.ts";
+import type { AccountsContext } from "#app/server/accounts/context.ts";
+import { hashPassword } from "#app/server/accounts/password.ts";
+import { createDb, type Database } from "#app/server/db/client.ts";
+import {
+  companies,
+  interests,
+  mailOutbox,
+  photos,
+  profileInterests,
+  profiles,
+  regions,
+  users,
+} from "#app/server/db/schema.ts";
+import { createLogger } from "#app/server/log.ts";
+import { builtInSettings } from "#app/server/settings/defaults.ts";
+import type { SiteSettings } from "#app/server/settings/schema.ts";
+
+export const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+export const db: Database = createDb(env.DB);
+
+let nextId = 1000;
+
+export async function givenCompany(overrides: Partial<typeof companies.$inferInsert> = {}) {
+  const [company] = await db
+    .insert(companies)
+    .values({
+      id: 1,
+      name: "Test Media B.V.",
+      address: "Teststraat 1",
+      postcode: "1000 AA",
+      city: "Amsterdam",
+      country: "NL",
+      kvk: "12345678",
+      tradenames: ["Test"],
+      vatNumbers: ["NL000000000B01"],
+      supportPhone: "+31 20-000 00 00",
+      supportEmail: "support@test.example",
+      added: Date.UTC(2024, 0, 1),
+      ...overrides,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return company;
+}
+
+export async function givenRegion(country: string, code: string, name: string) {
+  const [region] = await db.insert(regions).values({ country, code, name, lat: 52, lon: 5 }).returning();
+  return region!;
+}
+
+export async function givenInterest(slug: string, icon = "Heart") {
+  const [interest] = await db.insert(interests).values({ slug, icon, position: nextId++ }).returning();
+  return interest!;
+}
+
+export interface MemberInput {
+  name?: string;
+  gender?: Gender;
+  country?: string;
+  regionId?: number | null;
+  dateOfBirth?: string;
+  searchable?: boolean;
+  fictional?: boolean;
+  lastActivity?: number;
+  interestIds?: number[];
+  photos?: { isPrivate?: boolean; status?: "pending" | "active" | "rejected" }[];
+}
+
+export async function givenMember(input: MemberInput = {}) {
+  const id = nextId++;
+  await db.insert(users).values({
+    id,
+    email: `member${id}@test.example`,
+    passwordHash: "!",
+    status: "active",
+    domain: "localhost",
+    signupDate: NOW - 86_400_000,
+  });
+  await db.insert(profiles).values({
+    userId: id,
+    name: input.name ?? `Member ${id}`,
+    gender: input.gender ?? "female",
+    seeking: "male",
+    sexuality: "hetero",
+    dateOfBirth: input.dateOfBirth ?? "1990-05-05",
+    country: input.country ?? "NL",
+    regionId: input.regionId ?? null,
+    fictional: input.fictional ?? false,
+    status: "active",
+    searchable: input.searchable === false ? 0 : 1,
+    lastActivity: input.lastActivity ?? NOW - id,
+  });
+  for (const [position, photo] of (input.photos ?? []).entries()) {
+    const [row] = await db
+      .insert(photos)
+      .values({
+        userId: id,
+        filename: `test/${id}-${position}.svg`,
+        thumbFilename: `test/${id}-${position}.svg`,
+        contentType: "image/svg+xml",
+        status: photo.status ?? "active",
+        isPrivate: photo.isPrivate ?? false,
+        position,
+        createdAt: NOW,
+      })
+      .returning();
+    if (position === 0) await db.update(profiles).set({ mainPhotoId: row!.id }).where(equals(profiles.userId, id));
+  }
+  if (input.interestIds?.length) {
+    await db.insert(profileInterests).values(input.interestIds.map((interestId) => ({ userId: id, interestId })));
+  }
+  return id;
+}
+
+/** A request context for calling domain functions directly. */
+export function appContext(settings: Partial<SiteSettings> = {}, now = NOW) {
+  return { db, settings: { ...builtInSettings, ...settings }, now: () => now };
+}
+
+export async function givenDomainSettings(domain: string, settings: unknown) {
+  await env.SETTINGS.put(`domain:${domain}`, JSON.stringify(settings));
+}
+
+// ---- Accounts ---------------------------------------------------------------
+
+export const PASSWORD = "correct horse battery";
+let passwordHash: Promise<string> | null = null;
+/** One real argon2id hash per test file: hashing takes a quarter of a second. */
+export const knownPasswordHash = () => (passwordHash ??= hashPassword(PASSWORD));
+
+/** A clock tests move by hand. */
+export function clock(start = NOW) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms), set: (at: number) => (now = at) };
+}
+
+const background: Promise<unknown>[] = [];
+
+/** An execution context whose waitUntil work tests can wait for (see setup.ts). */
+function testExecutionContext(): ExecutionContext {
+  const ctx = createExecutionContext();
+  return Object.assign(ctx, {
+    waitUntil: (promise: Promise<unknown>) => {
+      background.push(promise.catch(() => {}));
+    },
+  });
+}
+
+/** Waits for everything rules left running after their answer (mail delivery...). */
+export async function settleBackgroundWork() {
+  while (background.length) await Promise.all(background.splice(0));
+}
+
+export function accountsApp(
+  options: { now?: () => number; settings?: Partial<SiteSettings>; locale?: AccountsContext["locale"] } = {},
+): AccountsContext {
+  return {
+    db,
+    env,
+    ctx: testExecutionContext(),
+    settings: { ...builtInSettings, ...options.settings },
+    locale: options.locale ?? "nl",
+    country: "NL",
+    now: options.now ?? (() => NOW),
+    origin: "http://localhost",
+    domain: "localhost",
+    log: createLogger("test"),
+  };
+}
+
+export async function givenAccount(
+  input: MemberInput & { email?: string; status?: "not_confirmed" | "active" | "deleted"; deletedAt?: number } = {},
+) {
+  const id = await givenMember(input);
+  await db
+    .update(users)
+    .set({
+      email: input.email ?? `member${id}@test.example`,
+      passwordHash: await knownPasswordHash(),
+      status: input.status ?? "active",
+      deletedAt: input.deletedAt ?? null,
+      confirmedAt: input.status === "not_confirmed" ? null : NOW - 1000,
+    })
+    .where(equals(users.id, id));
+  return id;
+}
+
+/** Mails in the outbox to an address, newest first. */
+export async function mailsTo(address: string) {
+  const rows = await db.select().from(mailOutbox).where(equals(mailOutbox.to, address));
+  return rows.sort((a, b) => b.id - a.id);
+}
+
+/** The token of the first link in a mail's text version. */
+export function tokenIn(text: string): string {
+  const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no link with a token in: ${text.slice(0, 200)}`);
+  return match[1]!;
+}
+
+/** A session cookie for a member, without a password round trip. */
+export async function sessionCookieFor(userId: number, now = Date.now()) {
+  const { startSession } = await import("#app/server/accounts/session.ts");
+  const { token, statement } = await startSession(db, { userId, now });
+  await statement;
+  return `session=${token}`;
+}
+
+/** Gives a member credits the proper way: a purchase row in the ledger and the balance. */
+export async function givenCredits(userId: number, amount: number, key = `test-purchase:${userId}:${amount}`) {
+  const { creditStatements } = await import("#app/server/credits/ledger.ts");
+  await db.batch([...creditStatements(db, { userId, amount, reason: "purchase", idempotencyKey: key, now: NOW })]);
+}

@@ -1,0 +1,202 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
+import { ledgerBalance } from "#app/server/credits/ledger.ts";
+import { creditLedger, gifts, likes, sentGifts, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { autoLike } from "#app/server/likes/auto-like.ts";
+import { sendGift } from "#app/server/likes/gifts.ts";
+import {
+  likeMember,
+  likesOverview,
+  likesState,
+  markLikeSeen,
+  swipeAllowance,
+  unlikeMember,
+} from "#app/server/likes/likes.ts";
+import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
+import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
+import { getMemberProfile } from "#app/server/members/profile.ts";
+import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { appContext, db, givenAccount, givenInterest, givenMember, NOW } from "./fixtures.ts";
+
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
+  );
+
+async function member(id: number, now = NOW) {
+  const { token, statement } = await startSession(db, { userId: id, now });
+  await statement;
+  return (await findSessionMember(db, token, now))!;
+}
+
+const app = (now = NOW) => appContext({}, now);
+
+describe("likes and matches (spec §4)", () => {
+  it("makes a match when both like each other, and keeps a received like new until the profile is opened", async () => {
+    const ann = await givenAccount({ gender: "female" });
+    const bob = await givenAccount({ gender: "male" });
+    expect(await likeMember(app(), await member(ann), bob)).toEqual({ liked: true, match: false });
+    expect(await likeMember(app(), await member(ann), bob)).toEqual({ liked: false, match: false });
+    expect((await likesState(app(), bob)).liked_by).toEqual([{ id: ann, like_new: true }]);
+    expect(await likeMember(app(), await member(bob), ann)).toEqual({ liked: true, match: true });
+    expect((await likesOverview(app(), ann, "mutual")).map((m) => m.id)).toEqual([bob]);
+    await markLikeSeen(app(), bob, ann);
+    expect((await likesState(app(), bob)).liked_by).toEqual([{ id: ann, like_new: false }]);
+    await unlikeMember(app(), ann, bob);
+    expect(await likesOverview(app(), ann, "mutual")).toEqual([]);
+  });
+
+  it("refuses liking yourself, unknown or hidden members", async () => {
+    const ann = await givenAccount();
+    const hidden = await givenMember({ searchable: false });
+    expect(await code(likeMember(app(), await member(ann), ann))).toBe("not_yourself");
+    expect(await code(likeMember(app(), await member(ann), hidden))).toBe("member_not_found");
+    expect(await code(likeMember(app(), await member(ann), 99_999))).toBe("member_not_found");
+  });
+});
+
+describe("blocking (spec §6)", () => {
+  it("hides each from the other's search and the blocker's profile from the blocked, until unblocked", async () => {
+    const ann = await givenAccount({ name: "Ann" });
+    const bob = await givenAccount({ name: "Bob" });
+    await blockMember(app(), ann, bob);
+    const search = async (viewer: number) =>
+      (await searchMembers({ ...app(), viewer: { id: viewer } }, searchQuerySchema.parse({}))).members.map((m) => m.id);
+    expect(await search(ann)).not.toContain(bob);
+    expect(await search(bob)).not.toContain(ann);
+    expect(await getMemberProfile(app(), ann, { id: bob, paidUser: false })).toBeNull();
+    expect((await getMemberProfile(app(), bob, { id: ann, paidUser: false }))?.relation?.blockedByMe).toBe(true);
+    expect(await code(likeMember(app(), await member(bob), ann))).toBe("blocked");
+    expect(await code(likeMember(app(), await member(ann), bob))).toBe("blocked");
+    await unblockMember(app(), ann, bob);
+    expect(await search(bob)).toContain(ann);
+    expect(await getMemberProfile(app(), ann, { id: bob, paidUser: false })).not.toBeNull();
+  });
+
+  it("hides likes of a blocked member", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    await likeMember(app(), await member(bob), ann);
+    await blockMember(app(), ann, bob);
+    expect(await likesOverview(app(), ann, "received")).toEqual([]);
+    expect((await likesState(app(), ann)).liked_by).toEqual([]);
+  });
+
+  it("only changes the blocker's own blocks", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    const eve = await givenAccount();
+    await blockMember(app(), ann, bob);
+    await unblockMember(app(), eve, bob);
+    expect(await code(likeMember(app(), await member(bob), ann))).toBe("blocked");
+  });
+});
+
+describe("the swipe game (spec §9: 4 likes a day)", () => {
+  it("allows four swipe likes a day, counted from the member's local midnight", async () => {
+    // 23:30 in Amsterdam on 23 November (22:30 UTC).
+    const late = Date.UTC(2026, 10, 23, 22, 30);
+    const player = await givenAccount({ country: "NL" });
+    const others = await Promise.all(Array.from({ length: 6 }, () => givenAccount({ gender: "male" })));
+    const me = await member(player, late);
+    for (const id of others.slice(0, 4)) expect(await code(likeMember(app(late), me, id, "swipe"))).toBe("ok");
+    expect(await code(likeMember(app(late), me, others[4]!, "swipe"))).toBe("swipe_limit");
+    expect(await code(likeMember(app(late), me, others[4]!, "profile"))).toBe("ok");
+    const allowance = await swipeAllowance(app(late), me);
+    expect(allowance).toEqual({ limit: 4, left: 0, resetsAt: Date.UTC(2026, 10, 23, 23, 0) });
+    // 00:10 local: a new day.
+    const nextDay = Date.UTC(2026, 10, 23, 23, 10);
+    expect(await code(likeMember(app(nextDay), me, others[5]!, "swipe"))).toBe("ok");
+  });
+
+  it("offers members of the wanted gender, not yet liked or passed, with shared interests first", async () => {
+    const wine = await givenInterest("wine");
+    const player = await givenAccount({ gender: "female", interestIds: [wine.id] });
+    const plain = await givenAccount({ gender: "male", lastActivity: NOW });
+    const sharing = await givenAccount({ gender: "male", interestIds: [wine.id], lastActivity: NOW - 10_000 });
+    const passed = await givenAccount({ gender: "male" });
+    const liked = await givenAccount({ gender: "male" });
+    await givenAccount({ gender: "female" });
+    const me = await member(player);
+    await passMember(app(), player, passed);
+    await likeMember(app(), me, liked);
+    const ids = (await rankedCandidates(app(), me, 10)).map((c) => c.id);
+    expect(ids).toEqual([sharing, plain]);
+  });
+});
+
+describe("gifts (paid with gift_credits through the ledger)", () => {
+  async function giftId() {
+    const [gift] = await db.insert(gifts).values({ slug: "rose", icon: "Flower2", position: 0 }).returning();
+    return gift!.id;
+  }
+
+  it("charges once per request id, and never below zero", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    await db.update(users).set({ credits: 12 }).where(eq(users.id, ann));
+    await db
+      .insert(creditLedger)
+      .values({ userId: ann, delta: 12, reason: "purchase", idempotencyKey: "p1", createdAt: NOW });
+    const rose = await giftId();
+    const send = (requestId: string) => sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId });
+    expect(await send("a")).toMatchObject({ sent: true, cost: 5 });
+    expect(await send("a")).toMatchObject({ sent: false, already: true });
+    expect(await send("b")).toMatchObject({ sent: true });
+    expect(await code(send("c"))).toBe("insufficient_credits");
+    const [user] = await db.select().from(users).where(eq(users.id, ann));
+    expect(user!.credits).toBe(2);
+    expect(await ledgerBalance(db, ann)).toBe(2);
+    expect(await db.select().from(sentGifts)).toHaveLength(2);
+  });
+
+  it("spends exactly the balance when many gifts are sent at once", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    await db.update(users).set({ credits: 20 }).where(eq(users.id, ann));
+    await db
+      .insert(creditLedger)
+      .values({ userId: ann, delta: 20, reason: "purchase", idempotencyKey: "p2", createdAt: NOW });
+    const rose = await giftId();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        code(sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId: `r${i}` })),
+      ),
+    );
+    expect(results.filter((r) => r === "ok")).toHaveLength(4);
+    expect(results.filter((r) => r === "insufficient_credits")).toHaveLength(8);
+    expect((await db.select().from(users).where(eq(users.id, ann)))[0]!.credits).toBe(0);
+    expect(await ledgerBalance(db, ann)).toBe(0);
+    expect(await db.select().from(sentGifts)).toHaveLength(4);
+  });
+
+  it("cannot be sent to a member who blocked you", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    await blockMember(app(), bob, ann);
+    expect(await code(sendGift(app(), ann, { recipientId: bob, giftId: await giftId(), requestId: "x" }))).toBe(
+      "blocked",
+    );
+  });
+});
+
+describe("auto-like (spec §7 /api/auto-like.php)", () => {
+  it("comes only from a fictional profile, at most once a day", async () => {
+    const ann = await givenAccount({ gender: "female" });
+    await db.update(users).set({ credits: 0 }).where(eq(users.id, ann));
+    await givenAccount({ gender: "male", photos: [{}] });
+    const fictional = await givenAccount({ gender: "male", fictional: true, photos: [{}] });
+    const me = await member(ann);
+    const profile = await autoLike(app(), { ...me, profile: { ...me.profile, seeking: "male" } });
+    expect(profile).toMatchObject({
+      id: fictional,
+      fictional: true,
+      main_image: { match: expect.stringContaining("/media/") },
+    });
+    expect(await db.select().from(likes).where(eq(likes.likedId, ann))).toHaveLength(1);
+    expect(await autoLike(app(), { ...me, profile: { ...me.profile, seeking: "male" } })).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { getMemberProfile } from "#app/server/members/profile.ts";
+import { PAGE_SIZE, searchIdsQuery, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { appContext, givenInterest, givenMember, givenRegion, NOW } from "./fixtures.ts";
+
+const query = (input: Record<string, unknown> = {}) => searchQuerySchema.parse(input);
+
+describe("member search (issue 2: the data path to /members)", () => {
+  it("finds searchable members, newest activity first, and never the others", async () => {
+    const older = await givenMember({ lastActivity: NOW - 5_000 });
+    const newer = await givenMember({ lastActivity: NOW - 1_000 });
+    await givenMember({ searchable: false });
+    const { members } = await searchMembers(appContext(), query());
+    expect(members.map((m) => m.id)).toEqual([newer, older]);
+  });
+
+  it("filters by gender, country, region and age", async () => {
+    const region = await givenRegion("NL", "NL-UT", "Utrecht");
+    const match = await givenMember({ gender: "male", country: "NL", regionId: region.id, dateOfBirth: "1996-01-01" });
+    await givenMember({ gender: "female", country: "NL", regionId: region.id, dateOfBirth: "1996-01-01" });
+    await givenMember({ gender: "male", country: "DE", dateOfBirth: "1996-01-01" });
+    await givenMember({ gender: "male", country: "NL", dateOfBirth: "1960-01-01" });
+    const { members, numResults } = await searchMembers(
+      appContext(),
+      query({ gender: "male", country: "nl", countryregion: String(region.id), min_age: "25", max_age: "35" }),
+    );
+    expect(members.map((m) => m.id)).toEqual([match]);
+    expect(numResults).toBe(1);
+    expect(members[0]).toMatchObject({ age: 30, region: "Utrecht", country: "NL" });
+  });
+
+  it("pages through results", async () => {
+    for (let i = 0; i < PAGE_SIZE + 3; i++) await givenMember();
+    const first = await searchMembers(appContext(), query());
+    const second = await searchMembers(appContext(), query({ page: "2" }));
+    expect(first.members).toHaveLength(PAGE_SIZE);
+    expect(first.hasMore).toBe(true);
+    expect(second.members).toHaveLength(3);
+    expect(second.hasMore).toBe(false);
+    expect(new Set([...first.members, ...second.members].map((m) => m.id)).size).toBe(PAGE_SIZE + 3);
+  });
+
+  it("rejects malformed filters", () => {
+    expect(searchQuerySchema.safeParse({ gender: "robot" }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ page: "0" }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ min_age: "40", max_age: "30" }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ min_age: "12" }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ country: "NLD" }).success).toBe(false);
+  });
+
+  it.each([
+    ["gender and country", { gender: "female", country: "NL", min_age: "20", max_age: "40" }],
+    ["gender only", { gender: "male" }],
+    ["no filters", {}],
+    ["country and region", { country: "BE", countryregion: "3" }],
+    ["region and gender", { countryregion: "3", gender: "female" }],
+  ])("reads only the covering index when filtering by %s", async (_, filters) => {
+    const statement = searchIdsQuery(appContext(), query(filters), NOW).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+      .bind(...statement.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toMatch(/USING COVERING INDEX profiles_search/);
+    expect(details).not.toMatch(/SCAN profiles(?! USING COVERING)/);
+    expect(details).not.toContain("TEMP B-TREE");
+  });
+});
+
+describe("member profile", () => {
+  it("shows the profile with interests and related members, locking private photos", async () => {
+    const wine = await givenInterest("wine", "Wine");
+    const id = await givenMember({
+      name: "Eva",
+      interestIds: [wine.id],
+      photos: [{}, { isPrivate: true }, { status: "pending" }],
+    });
+    const related = await givenMember();
+    const profile = await getMemberProfile(appContext(), id);
+    expect(profile).toMatchObject({ id, name: "Eva", interests: [{ slug: "wine", icon: "Wine" }] });
+    expect(profile?.mainImage).toBe(`/media/photos/test/${id}-0.svg`);
+    expect(profile?.photos).toEqual([
+      expect.objectContaining({ locked: false, url: `/media/photos/test/${id}-0.svg` }),
+      { id: expect.any(Number), locked: true },
+    ]);
+    expect(profile?.related.map((m) => m.id)).toEqual([related]);
+  });
+
+  it("is not found for members who may not be seen", async () => {
+    const hidden = await givenMember({ searchable: false });
+    expect(await getMemberProfile(appContext(), hidden)).toBeNull();
+    expect(await getMemberProfile(appContext(), 999_999)).toBeNull();
+  });
+});

@@ -1,0 +1,346 @@
+import { SELF } from "cloudflare:test";
+import { and, count, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { directDebitSchema } from "#app/schemas/payments.ts";
+import { findSessionMember } from "#app/server/accounts/session.ts";
+import { ledgerBalance } from "#app/server/credits/ledger.ts";
+import {
+  creditLedger,
+  creditPackages,
+  discountCodes,
+  discountRedemptions,
+  payments,
+  smsOutbox,
+  users,
+} from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
+import { checkCode, TIME_BONUS_SECONDS, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
+import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { accountsApp, db, givenAccount, NOW, sessionCookieFor } from "./fixtures.ts";
+
+afterEach(() => vi.restoreAllMocks());
+
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
+  );
+
+async function givenPackage(country = "NL", priceCents = 1995, credits = 60) {
+  const [pkg] = await db
+    .insert(creditPackages)
+    .values({ domain: "*", country, currency: "EUR", credits, priceCents, style: "p1", popular: true })
+    .returning();
+  return pkg!;
+}
+
+async function member(id: number, now = NOW) {
+  const { startSession } = await import("#app/server/accounts/session.ts");
+  const { token, statement } = await startSession(db, { userId: id, now });
+  await statement;
+  return (await findSessionMember(db, token, now))!;
+}
+
+/** A member who signed up long ago (no welcome or time bonus in the way). */
+async function oldMember() {
+  const id = await givenAccount();
+  await db
+    .update(users)
+    .set({ signupDate: NOW - 400 * 86_400_000 })
+    .where(eq(users.id, id));
+  return member(id);
+}
+
+const webhook = (ref: string) =>
+  SELF.fetch("http://localhost/api/payments/webhook/sandbox", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: `id=${ref}`,
+  });
+
+describe("buying credits through the sandbox provider", () => {
+  it("credits once however often the webhook comes, and makes the member premium", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const app = accountsApp();
+    const { paymentId, checkoutUrl } = await startCheckout(app, buyer, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    expect(checkoutUrl).toMatch(/^\/payments\/sandbox\/sbx_/);
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: "open", amountCents: 1995, credits: 60, provider: "sandbox" });
+    await settleSandboxPayment(db, payment!.providerRef!, "paid");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(payment!.providerRef!)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const [user] = await db.select().from(users).where(eq(users.id, buyer.id));
+    expect(user).toMatchObject({ credits: 60, paidUser: true });
+    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, buyer.id))).toEqual([
+      { n: 1 },
+    ]);
+  });
+
+  it("books nothing for failed or cancelled payments", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    for (const outcome of ["failed", "canceled"] as const) {
+      const { paymentId } = await startCheckout(accountsApp(), buyer, {
+        packageId: pkg.id,
+        method: "paypal",
+        country: "NL",
+      });
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      await settleSandboxPayment(db, payment!.providerRef!, outcome);
+      await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
+      expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe(
+        outcome === "failed" ? "failed" : "cancelled",
+      );
+    }
+    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]).toMatchObject({
+      credits: 0,
+      paidUser: false,
+    });
+  });
+
+  it("keeps concurrent checkouts apart and credits each paid one", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const started = await Promise.all(
+      [0, 1, 2].map(() => startCheckout(accountsApp(), buyer, { packageId: pkg.id, method: "ideal", country: "NL" })),
+    );
+    expect(new Set(started.map((s) => s.paymentId)).size).toBe(3);
+    for (const { paymentId } of started.slice(0, 2)) {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      await settleSandboxPayment(db, payment!.providerRef!, "paid");
+      await Promise.all([
+        handleWebhook(accountsApp(), "sandbox", payment!.providerRef!),
+        handleWebhook(accountsApp(), "sandbox", payment!.providerRef!),
+      ]);
+    }
+    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(120);
+    expect(await ledgerBalance(db, buyer.id)).toBe(120);
+  });
+
+  it("refuses a method the country does not offer, and an unknown package", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    expect(
+      await code(startCheckout(accountsApp(), buyer, { packageId: pkg.id, method: "bancontact", country: "NL" })),
+    ).toBe("method_not_offered");
+    expect(await code(startCheckout(accountsApp(), buyer, { packageId: 9999, method: "ideal", country: "NL" }))).toBe(
+      "package_not_found",
+    );
+  });
+});
+
+describe("discounts (spec §5, §9)", () => {
+  it("gives a new unpaid member 25 % welcome discount on the first purchase, used once", async () => {
+    const pkg = await givenPackage("NL", 2000);
+    const buyer = await member(await givenAccount());
+    expect((await welcomeCode(accountsApp(), buyer))?.valuePercentage).toBe(25);
+    const { paymentId } = await startCheckout(accountsApp(), buyer, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.amountCents).toBe(1500);
+    await settleSandboxPayment(db, payment!.providerRef!, "paid");
+    await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
+    expect(await db.select({ n: count() }).from(discountRedemptions)).toEqual([{ n: 1 }]);
+    expect(await code(checkCode(accountsApp(), buyer, { code: "welcome25", country: "NL" }))).toBe("discount_used");
+  });
+
+  it("refuses unknown, expired, wrong-country and below-minimum codes", async () => {
+    const buyer = await oldMember();
+    await db.insert(discountCodes).values([
+      { code: "OLD10", kind: "promo", valuePercentage: 10, expiresAt: NOW - 1, createdAt: NOW },
+      { code: "DEONLY", kind: "promo", valuePercentage: 10, country: "DE", createdAt: NOW },
+      {
+        code: "BIG20",
+        kind: "promo",
+        valuePercentage: 20,
+        minimumOrderValueCents: 4000,
+        currency: "EUR",
+        createdAt: NOW,
+      },
+      { code: "CARDS", kind: "promo", valuePercentage: 5, paymentMethods: ["creditcard"], createdAt: NOW },
+    ]);
+    const check = (c: string, extra: object = {}) =>
+      code(checkCode(accountsApp(), buyer, { code: c, country: "NL", ...extra }));
+    expect(await check("NOPE")).toBe("discount_not_found");
+    expect(await check("OLD10")).toBe("discount_expired");
+    expect(await check("DEONLY")).toBe("discount_country");
+    expect(await check("BIG20", { orderCents: 1995, currency: "EUR" })).toBe("discount_minimum");
+    expect(await check("BIG20", { orderCents: 4495, currency: "EUR" })).toBe("ok");
+    expect(await check("CARDS", { method: "ideal" })).toBe("discount_method");
+  });
+
+  it("answers /api/discountcode.php with the spec's fields", async () => {
+    const id = await givenAccount();
+    const response = await SELF.fetch("http://localhost/api/discountcode.php?welcome=true", {
+      headers: { Cookie: await sessionCookieFor(id, Date.now()) },
+    });
+    const { discountcode } = (await response.json()) as { discountcode: Record<string, unknown> };
+    expect(discountcode).toMatchObject({
+      code: "WELCOME25",
+      value_percentage: 25,
+      percentage: 25,
+      expired: false,
+      status: "active",
+    });
+    expect(Object.keys(discountcode)).toEqual(
+      expect.arrayContaining([
+        "country",
+        "user_id",
+        "expires",
+        "currency",
+        "minimum_order_value",
+        "minimum",
+        "validity",
+        "paymentmethods",
+      ]),
+    );
+  });
+});
+
+describe("the time bonus (spec §4, §9)", () => {
+  it("exists in the first 14,400 seconds after signup for an unpaid member, not at 14,400", async () => {
+    const id = await givenAccount();
+    const signup = NOW;
+    await db.update(users).set({ signupDate: signup }).where(eq(users.id, id));
+    const at = (seconds: number) => accountsApp({ now: () => signup + seconds * 1000 });
+    const me = await member(id, signup);
+    expect((await timeBonus(at(TIME_BONUS_SECONDS - 1), me))?.code).toBe("TIMEBONUS25");
+    expect(await timeBonus(at(TIME_BONUS_SECONDS), me)).toBeNull();
+  });
+
+  it("is gone once the member has paid", async () => {
+    const pkg = await givenPackage("NL", 2000);
+    const id = await givenAccount();
+    await db.update(users).set({ signupDate: NOW }).where(eq(users.id, id));
+    const buyer = await member(id);
+    expect((await timeBonus(accountsApp(), buyer))?.valuePercentage).toBe(25);
+    const { paymentId } = await startCheckout(accountsApp(), buyer, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.discountCodeId).not.toBeNull();
+    await settleSandboxPayment(db, payment!.providerRef!, "paid");
+    await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
+    expect(await timeBonus(accountsApp(), await member(id))).toBeNull();
+  });
+});
+
+describe("Mollie adapter (against a fake of its API)", () => {
+  it("creates a payment, and credits when Mollie says it is paid", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const calls: { url: string; method: string; body: unknown; auth: string | null }[] = [];
+    let status = "open";
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input);
+      calls.push({
+        url,
+        method: init?.method ?? "GET",
+        body: init?.body ? JSON.parse(String(init.body)) : null,
+        auth: new Headers(init?.headers).get("authorization"),
+      });
+      if (url.endsWith("/v2/payments") && init?.method === "POST") {
+        return Response.json(
+          { id: "tr_fake123", _links: { checkout: { href: "https://www.mollie.com/checkout/fake" } } },
+          { status: 201 },
+        );
+      }
+      if (url.endsWith("/v2/payments/tr_fake123")) return Response.json({ id: "tr_fake123", status });
+      return new Response("not found", { status: 404 });
+    });
+    const app = {
+      ...accountsApp(),
+      env: {
+        ...accountsApp().env,
+        PAYMENT_PROVIDER: "mollie",
+        MOLLIE_API_KEY: "test_key",
+        MOLLIE_API_URL: "https://mollie.test",
+      } as Env,
+    };
+    const { checkoutUrl, paymentId } = await startCheckout(app, buyer, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    expect(checkoutUrl).toBe("https://www.mollie.com/checkout/fake");
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      auth: "Bearer test_key",
+      body: { amount: { currency: "EUR", value: "19.95" }, method: "ideal" },
+    });
+    await handleWebhook(app, "mollie", "tr_fake123");
+    expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe("open");
+    status = "paid";
+    await handleWebhook(app, "mollie", "tr_fake123");
+    await handleWebhook(app, "mollie", "tr_fake123");
+    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(60);
+  });
+});
+
+describe("direct debit (spec §5, §8)", () => {
+  const form = (overrides: Record<string, string> = {}) =>
+    directDebitSchema.safeParse({
+      package: "1",
+      account_holder: "A. de Vries",
+      iban: "NL91 ABNA 0417 1643 00",
+      street: "Keizersgracht",
+      house_number: "1",
+      postcode: "1015 CJ",
+      city: "Amsterdam",
+      mobile: "+31 6 1234 5678",
+      consent: "on",
+      ...overrides,
+    });
+
+  it("checks the IBAN's mod-97 digits and wants consent", () => {
+    expect(form().success).toBe(true);
+    expect(form({ iban: "NL91 ABNA 0417 1643 01" }).error?.issues[0]?.message).toBe("validation:ibanInvalid");
+    expect(form({ consent: "" }).success).toBe(false);
+  });
+
+  it("completes the payment with the SMS code, not with a wrong one", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const input = form({ package: String(pkg.id) });
+    if (!input.success) throw input.error;
+    const { mandateId, paymentId } = await startDirectDebit(accountsApp(), buyer, input.data, "NL");
+    const [sms] = await db.select().from(smsOutbox);
+    const sent = /(\d{6})/.exec(sms!.text)![1]!;
+    const wrong = sent === "000000" ? "111111" : "000000";
+    expect(await code(confirmCode(accountsApp(), buyer, { mandate: mandateId, code: wrong }))).toBe("code_invalid");
+    await confirmCode(accountsApp(), buyer, { mandate: mandateId, code: sent });
+    expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe("paid");
+    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(60);
+  });
+
+  it("refuses blocked members and payments over the limit", async () => {
+    const pkg = await givenPackage("NL", 9000);
+    const buyer = await oldMember();
+    const input = form({ package: String(pkg.id) });
+    if (!input.success) throw input.error;
+    await startDirectDebit(accountsApp(), buyer, input.data, "NL");
+    await startDirectDebit(accountsApp(), buyer, input.data, "NL");
+    expect(await code(startDirectDebit(accountsApp(), buyer, input.data, "NL"))).toBe("direct_debit_limit");
+    await db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, buyer.id));
+    expect(await code(startDirectDebit(accountsApp(), buyer, input.data, "NL"))).toBe("direct_debit_blocked");
+    expect(
+      await db
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.userId, buyer.id))),
+    ).toEqual([{ n: 2 }]);
+  });
+});

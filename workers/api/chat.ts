@@ -1,0 +1,122 @@
+// Chat endpoints (spec §7 + what the chat screen uses, issue 5):
+//   GET    /api/chats.php                 → { chats }
+//   DELETE /api/chat.php {conversation}   → removes a chat from the member's list
+//   GET    /api/chat/socket?conversation= → WebSocket to the conversation's room
+//   GET    /api/chat/messages?conversation=&after=|before= → messages (polling without WebSocket)
+//   POST   /api/chat/messages {conversation, message} → send without WebSocket
+//   POST   /api/chat/read {conversation, seq}
+//   POST   /api/chat/photo (multipart: conversation, photo) → { photo } to send as a photo message
+import { Hono } from "hono";
+import { z } from "zod";
+import { outgoingMessageSchema } from "#app/schemas/chat.ts";
+import { chatList, hideConversation } from "#app/server/chat/conversations.ts";
+import { storeChatPhoto } from "#app/server/chat/photos.ts";
+import { memberRoom } from "#app/server/chat/rooms.ts";
+import { DomainError, type ErrorCode, errorCatalogue } from "#app/server/errors.ts";
+import { MAX_UPLOAD_BYTES } from "#app/server/photos/limits.ts";
+import type { AppEnv } from "#workers/server.ts";
+import { readBody, requireClientHeader, requireMember } from "./auth.ts";
+import { answer, apiError, validationError } from "./errors.ts";
+
+const conversationId = z.coerce.number().int().positive();
+const pollQuery = z.object({
+  conversation: conversationId,
+  after: z.coerce.number().int().min(0).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+});
+const sendBody = z.object({ conversation: conversationId, message: outgoingMessageSchema });
+const readBody_ = z.object({ conversation: conversationId, seq: z.number().int().min(0) });
+const deleteBody = z.object({ conversation: conversationId });
+
+export const chatApi = new Hono<AppEnv>()
+  .use("/chat.php", requireClientHeader)
+  .use("/chat/*", requireClientHeader)
+  .get("/chats.php", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    c.header("Cache-Control", "no-store");
+    return c.json({ chats: await chatList(c.var.app, member.id) });
+  })
+  .delete("/chat.php", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = deleteBody.safeParse(await readBody(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      await hideConversation(c.var.app, member.id, parsed.data.conversation);
+      return c.json({ ok: true });
+    });
+  })
+  .get("/chat/socket", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    if (c.req.header("Upgrade") !== "websocket")
+      return apiError(c, 426, "upgrade_required", "errors:webSocketExpected");
+    const parsed = conversationId.safeParse(c.req.query("conversation"));
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      const { room, meta } = await memberRoom(c.var.app, member.id, parsed.data);
+      const headers = new Headers(c.req.raw.headers);
+      headers.set("X-Room", JSON.stringify(meta));
+      headers.set("X-Member-Id", String(member.id));
+      headers.set("X-Locale", c.var.app.locale);
+      const upgraded = await room.fetch(new Request(c.req.url, { headers }));
+      // A fresh response: the room's has immutable headers, and ours get security headers.
+      return upgraded.webSocket ? new Response(null, { status: 101, webSocket: upgraded.webSocket }) : upgraded;
+    });
+  })
+  .get("/chat/messages", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = pollQuery.safeParse(c.req.query());
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      const { room } = await memberRoom(c.var.app, member.id, parsed.data.conversation);
+      c.header("Cache-Control", "no-store");
+      return c.json(await room.history(member.id, { after: parsed.data.after, before: parsed.data.before }));
+    });
+  })
+  .post("/chat/messages", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = sendBody.safeParse(await readBody(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      const { room, meta } = await memberRoom(c.var.app, member.id, parsed.data.conversation);
+      const frame = await room.send(meta, member.id, parsed.data.message, { locale: c.var.app.locale });
+      if (frame.type === "error") {
+        const known = errorCatalogue[frame.code as ErrorCode];
+        const status = frame.code === "retry" ? 503 : known ? known.status : 400;
+        return c.json({ error: frame.code, message: frame.message }, status);
+      }
+      return c.json(frame, 201);
+    });
+  })
+  .post("/chat/read", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = readBody_.safeParse(await readBody(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      const { room, meta } = await memberRoom(c.var.app, member.id, parsed.data.conversation);
+      await room.read(meta, member.id, parsed.data.seq);
+      return c.json({ ok: true });
+    });
+  })
+  .post("/chat/photo", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
+      return answer(c, () => Promise.reject(new DomainError("photo_too_large", { mb: 10 })));
+    }
+    const form = await c.req.formData().catch(() => null);
+    const parsed = conversationId.safeParse(form?.get("conversation"));
+    const file = form?.get("photo");
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      if (!(file instanceof File)) throw new DomainError("photo_invalid", { min: 200, megapixels: 12 });
+      await memberRoom(c.var.app, member.id, parsed.data);
+      const photo = await storeChatPhoto(c.var.app, parsed.data, new Uint8Array(await file.arrayBuffer()));
+      return c.json({ photo }, 201);
+    });
+  });

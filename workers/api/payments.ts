@@ -1,0 +1,70 @@
+// Payments API (spec §7 + issue 6):
+//   GET  /api/discountcode.php[?code=&…|?welcome=true] → the member's active code, a typed one, or the welcome code
+//   GET  /api/timebonus                                → { code, expires_at, seconds_left } or { time_bonus: null }
+//   POST /api/payments/webhook/:provider (id=<ref>)    → applies the provider's status (idempotent)
+//   GET  /api/payments/:id                             → { id, status, credits } of the member's own payment
+import { Hono } from "hono";
+import { z } from "zod";
+import { isDomainError } from "#app/server/errors.ts";
+import { handleWebhook, ownPayment } from "#app/server/payments/checkout.ts";
+import { activeCode, checkCode, discountJson, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
+import type { AppEnv } from "#workers/server.ts";
+import { readBody, requireMember } from "./auth.ts";
+import { answer, catalogueError, validationError } from "./errors.ts";
+
+const codeQuery = z.object({ code: z.string().trim().min(1).max(40).optional(), welcome: z.string().optional() });
+const refBody = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{3,64}$/) });
+
+export const paymentsApi = new Hono<AppEnv>()
+  .get("/discountcode.php", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = codeQuery.safeParse(c.req.query());
+    if (!parsed.success) return validationError(c, parsed.error);
+    const app = c.var.app;
+    c.header("Cache-Control", "no-store");
+    return answer(c, async () => {
+      const code = parsed.data.code
+        ? await checkCode(app, member, { code: parsed.data.code, country: member.profile.country })
+        : parsed.data.welcome !== undefined
+          ? await welcomeCode(app, member)
+          : await activeCode(app, member);
+      return c.json({ discountcode: code ? discountJson(code, app.now()) : null });
+    });
+  })
+  .get("/timebonus", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const bonus = await timeBonus(c.var.app, member);
+    c.header("Cache-Control", "no-store");
+    if (!bonus?.expiresAt) return c.json({ time_bonus: null });
+    const now = c.var.app.now();
+    return c.json({
+      time_bonus: {
+        code: bonus.code,
+        percentage: bonus.valuePercentage,
+        expires_at: new Date(bonus.expiresAt).toISOString(),
+        seconds_left: Math.max(0, Math.floor((bonus.expiresAt - now) / 1000)),
+      },
+    });
+  })
+  .post("/payments/webhook/:provider{sandbox|mollie}", async (c) => {
+    const parsed = refBody.safeParse(await readBody(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    try {
+      const status = await handleWebhook(c.var.app, c.req.param("provider"), parsed.data.id);
+      return c.json({ ok: true, status });
+    } catch (error) {
+      if (isDomainError(error)) return catalogueError(c, error.code);
+      throw error;
+    }
+  })
+  .get("/payments/:id{[0-9]{1,12}}", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    return answer(c, async () => {
+      const payment = await ownPayment(c.var.app, member.id, Number(c.req.param("id")));
+      c.header("Cache-Control", "no-store");
+      return c.json({ id: payment.id, status: payment.status, credits: payment.credits, method: payment.method });
+    });
+  });

@@ -1,0 +1,96 @@
+// /api/photos: the member's own photos (spec §5): list, upload (multipart field
+// `photo`, optional `private=1`), make main / private (PATCH), delete. Thin over
+// app/server/photos; another member's photo id is 404, as if it did not exist.
+import { Hono } from "hono";
+import { z } from "zod";
+import { MAX_UPLOAD_BYTES, tooLarge } from "#app/server/photos/limits.ts";
+import { deletePhoto, listOwnPhotos, updatePhoto } from "#app/server/photos/manage.ts";
+import { uploadPhoto } from "#app/server/photos/upload.ts";
+import type { AppEnv } from "#workers/server.ts";
+import { readBody, requireClientHeader, requireMember } from "./auth.ts";
+import { answer, domainErrorResponse, validationError } from "./errors.ts";
+
+/** Room for the multipart envelope (boundaries, part headers, the `private` field) around the file. */
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const uploadSchema = z.object({
+  photo: z.instanceof(File, { message: "photos:errors.noFile" }),
+  private: z.enum(["1", "0", "true", "false", "on"]).optional(),
+});
+
+const updateSchema = z.object({
+  is_private: z.boolean().optional(),
+  main: z.literal(true).optional(),
+});
+
+export const photosApi = new Hono<AppEnv>()
+  .use("/photos/*", requireClientHeader)
+  .get("/photos", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    c.header("Cache-Control", "no-store");
+    return c.json(await listOwnPhotos(c.var.app, member));
+  })
+  .post("/photos", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    // Refused before a byte is buffered when the size is declared, and while reading when it is not (or lies).
+    if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return domainErrorResponse(c, tooLarge());
+    const type = c.req.header("content-type") ?? "";
+    if (!type.startsWith("multipart/form-data")) return validationError(c, uploadSchema.safeParse({}).error!);
+    const body = await readLimited(c.req.raw, MAX_BODY_BYTES);
+    if (!body) return domainErrorResponse(c, tooLarge());
+    const form = await new Response(body, { headers: { "content-type": type } }).formData().catch(() => null);
+    const parsed = uploadSchema.safeParse(form ? Object.fromEntries(form) : {});
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { photo } = parsed.data;
+    if (photo.size > MAX_UPLOAD_BYTES) return domainErrorResponse(c, tooLarge());
+    const isPrivate = parsed.data.private === "1" || parsed.data.private === "true" || parsed.data.private === "on";
+    return answer(c, async () => {
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      return c.json({ photo: await uploadPhoto(c.var.app, member, { bytes, private: isPrivate }) }, 201);
+    });
+  })
+  .patch("/photos/:id{[0-9]+}", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = updateSchema.safeParse(await readBody(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const changes = { isPrivate: parsed.data.is_private, main: parsed.data.main };
+    return answer(c, async () =>
+      c.json({ photo: await updatePhoto(c.var.app, member, Number(c.req.param("id")), changes) }),
+    );
+  })
+  .delete("/photos/:id{[0-9]+}", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    return answer(c, async () => {
+      await deletePhoto(c.var.app, member, Number(c.req.param("id")));
+      return c.body(null, 204);
+    });
+  });
+
+/** The whole body, or null as soon as it grows past `max` bytes. */
+async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

@@ -1,0 +1,35 @@
+// GET|POST /api/logout.php (spec §7) and GET /api/geocode.php?lat&lon.
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { endSession } from "#app/server/accounts/session.ts";
+import { clearedSessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
+import { nearestPlace } from "#app/server/geo/geocode.ts";
+import type { AppEnv } from "#workers/server.ts";
+import { catalogueError, validationError } from "./errors.ts";
+
+const coordinates = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+
+async function logout(c: Context<AppEnv>) {
+  const token = sessionToken(c.req.raw);
+  if (token) await endSession(c.var.app.db, token);
+  c.header("Set-Cookie", clearedSessionCookie(c.req.raw), { append: true });
+  c.header("Cache-Control", "no-store");
+  // A form post from the account menu goes back home; API clients get JSON.
+  if (c.req.method === "POST" && (c.req.header("accept") ?? "").includes("text/html")) return c.redirect("/", 303);
+  return c.json({ ok: true });
+}
+
+export const sessionApi = new Hono<AppEnv>()
+  .get("/logout.php", logout)
+  .post("/logout.php", logout)
+  .get("/geocode.php", async (c) => {
+    const parsed = coordinates.safeParse({ lat: c.req.query("lat"), lon: c.req.query("lon") });
+    if (!parsed.success) return validationError(c, parsed.error);
+    const place = await nearestPlace(c.var.app.db, parsed.data.lat, parsed.data.lon);
+    if (!place) return catalogueError(c, "no_place");
+    c.header("Cache-Control", "private, max-age=3600");
+    return c.json(place);
+  });

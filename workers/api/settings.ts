@@ -1,0 +1,37 @@
+// GET /api/settings.php (spec §7): the domain's settings; `domain` in the query
+// forces the domain. Sets the locale cookie when none is set and the domain's
+// domain_language is a supported locale.
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
+import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
+import type { AppEnv } from "#workers/server.ts";
+import { apiError } from "./errors.ts";
+
+const querySchema = z.object({
+  domain: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i)
+    .optional(),
+});
+
+export const settingsApi = new Hono<AppEnv>().get("/settings.php", async (c) => {
+  const query = querySchema.safeParse({ domain: c.req.query("domain") });
+  if (!query.success) return apiError(c, 400, "invalid_domain", "errors:invalidDomain");
+
+  const { app } = c.var;
+  const settings = query.data.domain ? await loadSettings(c.env.SETTINGS, domainOf(query.data.domain)) : app.settings;
+  const locale = localeOfDomainLanguage(settings.domain_language);
+  if (locale && !getCookie(c, LOCALE_COOKIE)) {
+    setCookie(c, LOCALE_COOKIE, locale, {
+      path: "/",
+      maxAge: LOCALE_COOKIE_MAX_AGE,
+      sameSite: "Lax",
+      secure: new URL(c.req.url).protocol === "https:",
+    });
+  }
+  c.header("Cache-Control", "no-store");
+  return c.json(settings);
+});

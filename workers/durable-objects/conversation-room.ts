@@ -1,0 +1,362 @@
+// One ConversationRoom per conversation (issue 5): it orders messages (seq),
+// keeps them in its own SQLite storage, and fans them out to both members'
+// hibernating WebSockets, with a typing indicator and read receipts.
+//
+// A message is never lost nor charged twice: it is written here as "pending"
+// first, then paid for and indexed in D1 in one batch keyed by the client's
+// message id, then marked "sent" and delivered. A retry with the same id (after
+// a dropped socket or a restarted room) finds the pending row and completes it;
+// D1 recognises the key and does not charge again.
+//
+// The Worker authenticates members and checks they belong to the conversation
+// before it calls the room; the room trusts the member id it is given.
+import { DurableObject } from "cloudflare:workers";
+import { translator } from "#app/i18n/i18next.server.ts";
+import { isLocale, type Locale } from "#app/i18n/locales.ts";
+import { type ChatMessage, clientFrameSchema, type OutgoingMessage, type ServerFrame } from "#app/schemas/chat.ts";
+import { markRead } from "#app/server/chat/conversations.ts";
+import { HISTORY_PAGE } from "#app/server/chat/costs.ts";
+import { recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
+import { createDb } from "#app/server/db/client.ts";
+import { DomainError, isDomainError } from "#app/server/errors.ts";
+import { listGifts } from "#app/server/likes/gifts.ts";
+import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
+import { createLogger, errorFields } from "#app/server/log.ts";
+import { inBackground } from "#app/server/notifications/deliver.ts";
+import { notifyNewMessage } from "#app/server/notifications/events.ts";
+import { loadSettings } from "#app/server/settings/resolve.ts";
+
+export interface RoomMeta {
+  conversationId: number;
+  members: [number, number];
+  domain: string;
+}
+
+interface Attachment {
+  memberId: number;
+  locale: Locale;
+}
+
+type Row = {
+  seq: number;
+  client_id: string;
+  sender_id: number;
+  kind: ChatMessage["kind"];
+  body: string | null;
+  gift: string | null;
+  photo: string | null;
+  created_at: number;
+  held: number;
+  state: "pending" | "sent";
+};
+
+const toMessage = (row: Row): ChatMessage => ({
+  seq: row.seq,
+  clientId: row.client_id,
+  senderId: row.sender_id,
+  kind: row.kind,
+  text: row.body,
+  gift: row.gift,
+  photo: row.photo,
+  createdAt: row.created_at,
+  held: row.held === 1,
+});
+
+export class ConversationRoom extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`create table if not exists messages (
+      seq integer primary key,
+      client_id text not null,
+      sender_id integer not null,
+      kind text not null,
+      body text,
+      gift text,
+      photo text,
+      created_at integer not null,
+      held integer not null default 0,
+      state text not null default 'pending',
+      unique (sender_id, client_id)
+    )`);
+    this.sql.exec("create table if not exists meta (key text primary key, value text not null)");
+  }
+
+  // ---- Set-up and sockets --------------------------------------------------
+
+  private meta(): RoomMeta | null {
+    const row = this.sql.exec<{ value: string }>("select value from meta where key = 'room'").toArray()[0];
+    return row ? (JSON.parse(row.value) as RoomMeta) : null;
+  }
+
+  private remember(meta: RoomMeta) {
+    this.sql.exec("insert or replace into meta (key, value) values ('room', ?)", JSON.stringify(meta));
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade") !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const meta = JSON.parse(request.headers.get("X-Room") ?? "null") as RoomMeta | null;
+    const memberId = Number(request.headers.get("X-Member-Id"));
+    if (!meta?.members.includes(memberId)) return new Response("Forbidden", { status: 403 });
+    this.remember(meta);
+    const { 0: client, 1: server } = new WebSocketPair();
+    const locale = request.headers.get("X-Locale");
+    server.serializeAttachment({ memberId, locale: isLocale(locale) ? locale : "nl" } satisfies Attachment);
+    this.ctx.acceptWebSocket(server, [`member:${memberId}`]);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
+    const { memberId, locale } = socket.deserializeAttachment() as Attachment;
+    const meta = this.meta();
+    let frame: ReturnType<typeof clientFrameSchema.safeParse>;
+    try {
+      frame = clientFrameSchema.safeParse(JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw)));
+    } catch {
+      frame = clientFrameSchema.safeParse(null);
+    }
+    if (!frame.success || !meta) {
+      return this.reply(socket, {
+        type: "error",
+        code: "invalid_input",
+        message: translator(locale)("errors:invalidInput"),
+      });
+    }
+    const data = frame.data;
+    switch (data.type) {
+      case "hello":
+        return this.reply(socket, this.history(memberId, { after: data.lastSeq }));
+      case "older":
+        return this.reply(socket, this.history(memberId, { before: data.beforeSeq }));
+      case "typing":
+        return this.toMember(this.other(meta, memberId), { type: "typing", memberId });
+      case "read":
+        await this.read(meta, memberId, data.seq);
+        return;
+      case "ping":
+        return this.reply(socket, { type: "pong" });
+      case "send":
+        return this.reply(socket, await this.send(meta, memberId, data.message, { locale }));
+    }
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number) {
+    socket.close(code === 1005 ? 1000 : code, "closing");
+  }
+
+  private reply(socket: WebSocket, frame: ServerFrame) {
+    try {
+      socket.send(JSON.stringify(frame));
+    } catch {
+      // The socket went away; the client catches up with "hello" when it is back.
+    }
+  }
+
+  private toMember(memberId: number, frame: ServerFrame) {
+    for (const socket of this.ctx.getWebSockets(`member:${memberId}`)) this.reply(socket, frame);
+  }
+
+  private other(meta: RoomMeta, memberId: number) {
+    return meta.members[0] === memberId ? meta.members[1] : meta.members[0];
+  }
+
+  // ---- What members do (WebSocket frames and RPC from the Worker) ----------
+
+  /** Messages after (or before) a seq that the member may see: another's held ones are not. */
+  history(memberId: number, range: { after?: number; before?: number }): ServerFrame {
+    const visible = "state = 'sent' and (held = 0 or sender_id = ?)";
+    let rows: Row[];
+    let hasOlder = false;
+    if (range.before !== undefined) {
+      rows = this.sql
+        .exec<Row>(
+          `select * from messages where ${visible} and seq < ? order by seq desc limit ?`,
+          memberId,
+          range.before,
+          HISTORY_PAGE + 1,
+        )
+        .toArray()
+        .reverse();
+      hasOlder = rows.length > HISTORY_PAGE;
+      if (hasOlder) rows = rows.slice(1);
+    } else if (!range.after) {
+      rows = this.sql
+        .exec<Row>(`select * from messages where ${visible} order by seq desc limit ?`, memberId, HISTORY_PAGE + 1)
+        .toArray()
+        .reverse();
+      hasOlder = rows.length > HISTORY_PAGE;
+      if (hasOlder) rows = rows.slice(1);
+    } else {
+      rows = this.sql
+        .exec<Row>(`select * from messages where ${visible} and seq > ? order by seq limit 500`, memberId, range.after)
+        .toArray();
+    }
+    return { type: "messages", messages: rows.map(toMessage), older: range.before !== undefined, hasOlder };
+  }
+
+  async send(
+    meta: RoomMeta,
+    senderId: number,
+    message: OutgoingMessage,
+    options: { locale: Locale; free?: boolean },
+  ): Promise<ServerFrame> {
+    this.remember(meta);
+    const t = translator(options.locale);
+    const log = createLogger(`room:${meta.conversationId}`);
+    const stored = () =>
+      this.sql
+        .exec<Row>("select * from messages where sender_id = ? and client_id = ?", senderId, message.clientId)
+        .toArray()[0];
+    const existing = stored();
+    if (existing?.state === "sent") {
+      return { type: "sent", clientId: message.clientId, message: toMessage(existing), credits: null };
+    }
+
+    const app = {
+      db: createDb(this.env.DB),
+      settings: await loadSettings(this.env.SETTINGS, meta.domain),
+      now: Date.now,
+    };
+    let row = existing;
+    try {
+      if (!row) {
+        if (!(await messageWithinRateLimit(this.env, senderId))) throw new DomainError("rate_limited");
+        const content = await this.content(app, message, meta);
+        // The awaits above let other sends of this same message in: carry on with theirs.
+        const meanwhile = stored();
+        if (meanwhile?.state === "sent") {
+          return { type: "sent", clientId: message.clientId, message: toMessage(meanwhile), credits: null };
+        }
+        const now = app.now();
+        row =
+          meanwhile ??
+          this.sql
+            .exec<Row>(
+              `insert into messages (seq, client_id, sender_id, kind, body, gift, photo, created_at, state)
+             values ((select coalesce(max(seq), 0) + 1 from messages), ?, ?, ?, ?, ?, ?, ?, 'pending') returning *`,
+              message.clientId,
+              senderId,
+              message.kind,
+              content.body,
+              content.gift,
+              content.photo,
+              now,
+            )
+            .one();
+      }
+      const recipientId = this.other(meta, senderId);
+      const recorded = await recordMessage(app, {
+        conversationId: meta.conversationId,
+        senderId,
+        recipientId,
+        seq: row.seq,
+        clientId: row.client_id,
+        kind: row.kind,
+        preview: row.body ?? row.gift ?? "",
+        free: options.free,
+      });
+      const sent = this.sql
+        .exec<Row>(
+          "update messages set state = 'sent', held = ? where seq = ? returning *",
+          recorded.held ? 1 : 0,
+          row.seq,
+        )
+        .one();
+      const frame: ServerFrame = { type: "messages", messages: [toMessage(sent)], older: false, hasOlder: false };
+      this.toMember(senderId, frame);
+      if (!recorded.held) this.toMember(recipientId, frame);
+      if (!recorded.held && recorded.outcome === "charged") this.notify(meta, senderId, sent.seq);
+      return { type: "sent", clientId: message.clientId, message: toMessage(sent), credits: recorded.credits };
+    } catch (error) {
+      // Not paid for (or refused): the pending message goes, nothing was charged.
+      if (row && isDomainError(error))
+        this.sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
+      if (isDomainError(error)) {
+        return {
+          type: "error",
+          clientId: message.clientId,
+          code: error.code,
+          message: t(error.messageKey, error.params),
+        };
+      }
+      log.error("message not recorded; the client will retry", errorFields(error));
+      return { type: "error", clientId: message.clientId, code: "retry", message: t("errors:general") };
+    }
+  }
+
+  /** Validates what a message carries and turns it into what the room stores. */
+  private async content(
+    app: { db: ReturnType<typeof createDb>; settings: { message_length: number } },
+    message: OutgoingMessage,
+    meta: RoomMeta,
+  ) {
+    if (message.kind === "text") {
+      if (message.text.length > app.settings.message_length) {
+        throw new DomainError("message_too_long", { max: app.settings.message_length });
+      }
+      return { body: message.text, gift: null, photo: null };
+    }
+    if (message.kind === "gift") {
+      const gift = (await listGifts(app)).find((g) => g.id === message.giftId);
+      if (!gift) throw new DomainError("gift_not_found");
+      return { body: null, gift: gift.slug, photo: null };
+    }
+    // Chat photos are uploaded for this conversation only.
+    if (!message.photo.startsWith(`c/${meta.conversationId}/`)) throw new DomainError("photo_not_found");
+    return { body: null, gift: null, photo: message.photo };
+  }
+
+  async read(meta: RoomMeta, memberId: number, seq: number) {
+    await markRead(createDb(this.env.DB), meta.conversationId, memberId, seq);
+    this.toMember(this.other(meta, memberId), { type: "read", memberId, seq });
+  }
+
+  /** The sender confirmed their e-mail address: their held messages are delivered. */
+  async release(meta: RoomMeta, senderId: number) {
+    this.remember(meta);
+    const recipientId = this.other(meta, senderId);
+    await releaseHeldInIndex({ db: createDb(this.env.DB), now: Date.now }, meta.conversationId, senderId, recipientId);
+    const rows = this.sql
+      .exec<Row>(
+        "update messages set held = 0 where sender_id = ? and held = 1 and state = 'sent' returning *",
+        senderId,
+      )
+      .toArray();
+    if (rows.length) {
+      this.toMember(recipientId, { type: "messages", messages: rows.map(toMessage), older: false, hasOlder: false });
+      this.notify(meta, senderId, rows[rows.length - 1]!.seq);
+    }
+    return rows.length;
+  }
+
+  /** Push and e-mail for the recipient (app/server/notifications), after the message is delivered. */
+  private notify(meta: RoomMeta, senderId: number, seq: number) {
+    const log = createLogger(`room:${meta.conversationId}`);
+    const app = { db: createDb(this.env.DB), env: this.env, log, now: Date.now, ctx: this.ctx };
+    inBackground(app, "message notification", () =>
+      notifyNewMessage(app, {
+        conversationId: meta.conversationId,
+        senderId,
+        recipientId: this.other(meta, senderId),
+        seq,
+      }),
+    );
+  }
+
+  /** Everything this room holds, for a member's data export. */
+  export(memberId: number) {
+    return this.sql
+      .exec<Row>("select * from messages where sender_id = ? order by seq", memberId)
+      .toArray()
+      .map(toMessage);
+  }
+
+  /** Erasure: the whole conversation's storage goes. */
+  async erase() {
+    for (const socket of this.ctx.getWebSockets()) socket.close(1000, "gone");
+    await this.ctx.storage.deleteAll();
+  }
+}

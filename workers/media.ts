@@ -1,0 +1,53 @@
+// Photos from R2, through the Worker, with a sandboxing CSP so an image can
+// never run script in this origin.
+// /media/photos/<key>: public photos. Keys are random and never reused, so the
+// answer is immutable; a file of a private, pending or rejected photo is not
+// served here (it would stay in caches for a year).
+// /media/private/<photoId>/<full|thumb>: any photo the visitor may see by the
+// rule in app/server/photos/visibility.ts (private ones: the owner and premium
+// members), cached by the browser only; 404 to everyone else, existing or not.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { otherParticipant } from "#app/server/chat/conversations.ts";
+import { isPublicPhotoFile, viewablePhotoFile } from "#app/server/photos/visibility.ts";
+import type { AppEnv } from "./server.ts";
+
+export const media = new Hono<AppEnv>()
+  .get("/photos/:key{[A-Za-z0-9/_.-]+}", async (c) => {
+    const key = c.req.param("key");
+    if (key.includes("..") || !(await isPublicPhotoFile(c.var.app, key))) return c.notFound();
+    return serve(c, key, "public, max-age=31536000, immutable");
+  })
+  .get("/private/:id{[0-9]{1,15}}/:variant{full|thumb}", async (c) => {
+    const variant = c.req.param("variant") === "thumb" ? "thumb" : "full";
+    const key = await viewablePhotoFile(c.var.app, Number(c.req.param("id")), variant, c.var.app.member);
+    if (!key) return c.notFound();
+    return serve(c, key, "private, max-age=3600");
+  });
+
+/** Chat photos: only the two members of the conversation (checked in D1). */
+media.get("/chat/:conversation{[0-9]{1,15}}/:file{[A-Za-z0-9_-]+\\.jpg}", async (c) => {
+  const member = c.var.app.member;
+  const conversation = Number(c.req.param("conversation"));
+  if (!member) return c.notFound();
+  try {
+    await otherParticipant(c.var.app.db, conversation, member.id);
+  } catch {
+    return c.notFound();
+  }
+  return serve(c, `c/${conversation}/${c.req.param("file")}`, "private, max-age=86400");
+});
+
+async function serve(c: Context<AppEnv>, key: string, cacheControl: string) {
+  const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers });
+  if (!object) return c.notFound();
+
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", cacheControl);
+  headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+}

@@ -1,0 +1,15 @@
+// Cron entry: the same request context as a request, minus the visitor.
+
+import { createDb } from "#app/server/db/client.ts";
+import { runHourly } from "#app/server/jobs/hourly.ts";
+import { createLogger } from "#app/server/log.ts";
+
+export async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  const log = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
+  ctx.waitUntil(
+    runHourly({ db: createDb(env.DB), env, log, now: Date.now }).then(
+      (result) => log.info("hourly job done", result),
+      (error: unknown) => log.error("hourly job failed", { error: String(error) }),
+    ),
+  );
+}

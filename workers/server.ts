@@ -1,0 +1,165 @@
+// The Worker's HTTP surface, shared by the real entry (workers/app.ts) and the
+// workerd integration tests: request context, security headers, request ids,
+// access log, /api/* and /media/*; everything else goes to `ui` (React Router).
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { RequestContext } from "#app/context.ts";
+import { LOCALE_QUERY } from "#app/i18n/alternates.ts";
+import { translator } from "#app/i18n/i18next.server.ts";
+import { isLocale } from "#app/i18n/locales.ts";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, negotiateLocale } from "#app/i18n/negotiate.ts";
+import { findSessionMember, sessionUpkeep } from "#app/server/accounts/session.ts";
+import { clearedSessionCookie, sessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
+import { createDb } from "#app/server/db/client.ts";
+import { cookieHeader } from "#app/server/http/cookies.ts";
+import { createLogger, errorFields } from "#app/server/log.ts";
+import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
+import { visitorCountry } from "#app/server/settings/visitor-country.ts";
+import { adminGate } from "./admin.ts";
+import { apiError } from "./api/errors.ts";
+import { api } from "./api/index.ts";
+import { media } from "./media.ts";
+import { seo } from "./seo.ts";
+
+/** Page forms (not uploads, which go to /api) are never larger than this. */
+const MAX_FORM_BYTES = 256 * 1024;
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: { app: RequestContext; requestId: string; secureHeadersNonce?: string };
+};
+export type UiHandler = (request: Request, app: RequestContext) => Promise<Response>;
+
+export function createServer(ui: UiHandler) {
+  const server = new Hono<AppEnv>();
+
+  server.use(requestId({ generator: (c) => c.req.header("cf-ray") ?? crypto.randomUUID() }));
+  server.use(async (c, next) => {
+    const started = Date.now();
+    await next();
+    // An answer given before the body was read (403, 404...) leaves the body on
+    // the connection; local proxies then fail the next request on it. Drain it.
+    if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.raw.arrayBuffer().catch(() => {});
+    const path = new URL(c.req.url).pathname;
+    c.var.app?.log.info("request", { method: c.req.method, path, status: c.res.status, ms: Date.now() - started });
+  });
+  server.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [NONCE, "'strict-dynamic'", "'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginResourcePolicy: "same-origin",
+      permissionsPolicy: { geolocation: ["self"], camera: [], microphone: [], payment: [] },
+      // Handlers that need their own policy (media files) set it themselves.
+      overwrite: false,
+    }),
+  );
+  server.use(async (c, next) => {
+    const id = c.var.requestId;
+    const log = createLogger(id);
+    const domain = domainOf(c.req.header("host") ?? new URL(c.req.url).host);
+    const settings = await loadSettings(c.env.SETTINGS, domain);
+    const country = visitorCountry(c.req.raw, settings, c.env.APP_ENV === "production");
+    const askedLocale = c.req.query(LOCALE_QUERY);
+    const cookieLocale = getCookie(c, LOCALE_COOKIE);
+    const locale = negotiateLocale({
+      query: askedLocale,
+      cookie: cookieLocale,
+      domainLanguage: settings.domain_language,
+      acceptLanguage: c.req.header("accept-language"),
+      country,
+    });
+    const db = createDb(c.env.DB);
+    const now = Date.now();
+    const token = sessionToken(c.req.raw);
+    const member = token ? await findSessionMember(db, token, now) : null;
+    const app: RequestContext = {
+      env: c.env,
+      ctx: c.executionCtx as ExecutionContext,
+      db,
+      domain,
+      settings,
+      country,
+      locale,
+      requestId: id,
+      origin: new URL(c.req.url).origin,
+      clientIp: c.req.header("cf-connecting-ip") ?? "local",
+      member,
+      nonce: c.var.secureHeadersNonce ?? "",
+      log,
+      now: Date.now,
+    };
+    c.set("app", app);
+    await next();
+
+    // A page opened in a language (?lng=, hreflang) stays in it while browsing on.
+    if (isLocale(askedLocale) && askedLocale !== cookieLocale && c.req.method === "GET") {
+      c.res.headers.append(
+        "Set-Cookie",
+        cookieHeader(c.req.raw, LOCALE_COOKIE, askedLocale, { maxAge: LOCALE_COOKIE_MAX_AGE }),
+      );
+    }
+
+    if (token && !member) {
+      c.res.headers.append("Set-Cookie", clearedSessionCookie(c.req.raw));
+    } else if (member) {
+      const upkeep = sessionUpkeep(db, member, now);
+      if (upkeep.statements.length) {
+        const [first, ...rest] = upkeep.statements;
+        app.ctx.waitUntil(
+          db.batch([first!, ...rest]).catch((e: unknown) => log.warn("session upkeep failed", errorFields(e))),
+        );
+      }
+      if (upkeep.renewedUntil && token) {
+        c.res.headers.append("Set-Cookie", sessionCookie(c.req.raw, token, upkeep.renewedUntil - now));
+      }
+    }
+  });
+
+  server.use(adminGate);
+  server.route("/api", api);
+  server.route("/media", media);
+  server.route("/", seo);
+  // Page forms only from this site's own pages: browsers send Origin (or
+  // Sec-Fetch-Site) with every POST, so a post carrying neither is refused too.
+  server.use("*", csrf());
+  server.all("*", async (c) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body) return ui(c.req.raw, c.var.app);
+    // Page forms are small: read them whole, so an action that never looks at its
+    // body cannot leave it on the connection, and an oversized post stops here.
+    const size = Number(c.req.header("content-length") ?? 0);
+    if (size > MAX_FORM_BYTES) return apiError(c, 413, "too_large", "errors:tooLarge");
+    const body = await c.req.arrayBuffer();
+    if (body.byteLength > MAX_FORM_BYTES) return apiError(c, 413, "too_large", "errors:tooLarge");
+    return ui(new Request(c.req.raw, { body }), c.var.app);
+  });
+
+  server.onError((error, c) => {
+    // Middleware refusals (CSRF origin check...) keep their 4xx, in the visitor's words.
+    if (error instanceof HTTPException && error.status < 500) {
+      const t = translator(c.var.app?.locale ?? "nl");
+      return c.json({ error: "forbidden", message: t("errors:forbiddenOrigin") }, error.status);
+    }
+    const log = c.var.app?.log ?? createLogger(c.var.requestId ?? "unknown");
+    log.error("unhandled error", errorFields(error));
+    return c.json({ error: "internal_error", requestId: c.var.requestId }, 500);
+  });
+  return server;
+}
