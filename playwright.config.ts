@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/e2e-server.ts --port ${PORT}`,
+    command: `"${process.execPath}" scripts/e2e-server.ts --port ${PORT}`,
     url: `http://localhost:${PORT}/api/ping`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

@@ -6,6 +6,7 @@ import { Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import { type ChatPartner, ChatTopBar } from "./chat-top-bar.tsx";
 import { IcebreakerModal } from "./icebreaker-modal.tsx";
@@ -43,6 +44,7 @@ export function Conversation(props: ConversationProps) {
   });
   const empty = chat.messages.length === 0 && !chat.hasOlder;
   const [icebreaker, setIcebreaker] = useState(empty);
+  const [reporting, setReporting] = useState<number | null>(null);
 
   const sendText = (text: string) => {
     chat.client.send({ kind: "text", text });
@@ -66,6 +68,7 @@ export function Conversation(props: ConversationProps) {
         timeZone={props.timeZone}
         onLoadOlder={() => chat.client.loadOlder()}
         onRetry={(clientId) => chat.client.retry(clientId)}
+        onReport={setReporting}
         before={
           other.fictional ? (
             <p className="mb-3 rounded-lg bg-primary-soft p-3 text-sm" data-testid="fictional-notice">
@@ -97,6 +100,14 @@ export function Conversation(props: ConversationProps) {
         onSendPhoto={(file) => void chat.client.sendPhoto(file)}
         onSendGift={(giftId) => chat.client.send({ kind: "gift", giftId })}
       />
+      {reporting !== null && (
+        <ReportDialog
+          name={other.name}
+          member={other.id}
+          message={{ conversation: props.conversationId, seq: reporting }}
+          onClose={() => setReporting(null)}
+        />
+      )}
       {icebreaker && empty && chat.pending.length === 0 && (
         <IcebreakerModal name={other.name} cost={costs.text} onPick={sendText} onClose={() => setIcebreaker(false)} />
       )}

@@ -2,7 +2,7 @@
 // colour, theirs left), photos and gifts, day separators and times in the
 // member's locale, older messages on request, the typing indicator and "seen"
 // under my newest message. It stays at the bottom unless the member scrolled up.
-import { AlertCircle, Clock, RotateCw } from "lucide-react";
+import { AlertCircle, Clock, Flag, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GiftIcon } from "#app/components/members/gift-icon.tsx";
@@ -36,6 +36,7 @@ export function MessageList({
   timeZone,
   onLoadOlder,
   onRetry,
+  onReport,
   before,
   empty,
 }: {
@@ -52,6 +53,8 @@ export function MessageList({
   timeZone: string;
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
+  /** Report one of the other member's messages (issue 10). */
+  onReport?: (seq: number) => void;
   before?: ReactNode;
   empty?: ReactNode;
 }) {
@@ -172,6 +175,17 @@ export function MessageList({
                       </span>
                     )}
                     {seen && <span data-testid="message-seen">{t("conversation.seen")}</span>}
+                    {!mine && onReport && (
+                      <button
+                        type="button"
+                        className="inline-flex min-h-6 items-center gap-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
+                        onClick={() => onReport(message.seq)}
+                        title={t("safety:report.messageButton")}
+                      >
+                        <Flag className="size-3" aria-hidden="true" />
+                        <span className="sr-only">{t("safety:report.messageButton")}</span>
+                      </button>
+                    )}
                   </Meta>
                 </Bubble>
               </Fragment>

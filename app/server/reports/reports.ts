@@ -46,7 +46,7 @@ export async function reportMember(app: Pick<RequestContext, "db" | "now">, repo
   const [open] = await app.db.select({ id: reports.id }).from(reports).where(sameThing);
   if (open) {
     await app.db.update(reports).set({ reason: input.reason, text: input.text }).where(eq(reports.id, open.id));
-    return { id: open.id };
+    return { reported: true as const, id: open.id };
   }
   const [created] = await app.db
     .insert(reports)
@@ -61,5 +61,5 @@ export async function reportMember(app: Pick<RequestContext, "db" | "now">, repo
     })
     .returning({ id: reports.id });
   if (!created) throw new Error("report not stored");
-  return { id: created.id };
+  return { reported: true as const, id: created.id };
 }
