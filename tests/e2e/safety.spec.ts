@@ -62,3 +62,27 @@ test("a member downloads all their data as a ZIP from the settings", async ({ pa
   // data.json inside names the member (stored uncompressed names are searchable in the archive).
   expect(zip.includes(Buffer.from("data.json"))).toBe(true);
 });
+
+test("a fictional profile says so in search, on the profile and in the chat", async ({ page }) => {
+  await activeMember(page, "nl", { name: "Fenna" });
+  const fictionalCard = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByTestId("fictional-badge") })
+    .first();
+  // About one seeded member in seven is fictional; a few pages always hold one.
+  for (let p = 1; p <= 5; p++) {
+    await page.goto(`/members?page=${p}`);
+    if ((await fictionalCard.count()) > 0) break;
+  }
+  await expect(fictionalCard).toBeVisible();
+  await fictionalCard.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  const id = new URL(page.url()).pathname.split("/").at(-1);
+  await expect(page.getByRole("main").getByTestId("fictional-badge")).toBeVisible();
+  await expect(page.getByText(t("members:fictionalNotice"))).toBeVisible();
+  await page.goto(`/members/${id}/chat`);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId("fictional-badge").first()).toBeVisible();
+  await expect(page.getByTestId("fictional-notice")).toHaveText(t("members:fictionalNotice"));
+});
