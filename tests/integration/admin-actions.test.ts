@@ -276,15 +276,22 @@ describe("photo moderation", () => {
     const member = await givenAccount({ photos: [{ status: "active" }, { status: "pending" }] });
     const own = await db.select().from(photos).where(eq(photos.userId, member));
     const [main, pending] = [own[0]!, own[1]!];
+    await db
+      .update(photos)
+      .set({ createdAt: NOW - 60_000 })
+      .where(eq(photos.id, main.id));
+    const someoneElse = await givenAccount({ photos: [{ status: "active" }] });
+    const [newest] = await db.select().from(photos).where(eq(photos.userId, someoneElse));
+    // Pending photos first (their members wait), then the newest public ones.
     const queued = await photoQueue({ ...moderator.app, now: () => NOW + 1000 });
-    expect(queued.map((p) => p.id)).toEqual([main.id, pending.id]);
+    expect(queued.map((p) => p.id)).toEqual([pending.id, newest!.id, main.id]);
 
     expect(await decidePhoto(moderator.app, { photo: main.id, decision: "reject" })).toEqual({ status: "rejected" });
     expect(await decidePhoto(moderator.app, { photo: pending.id, decision: "approve" })).toEqual({ status: "active" });
-    // The main photo role passes on to the approved one; nothing is left in the queue.
+    // The main photo role passes on to the approved one; decided photos leave the queue.
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, member));
     expect(profile!.mainPhotoId).toBe(pending.id);
-    expect(await photoQueue({ ...moderator.app, now: () => NOW + 1000 })).toEqual([]);
+    expect((await photoQueue({ ...moderator.app, now: () => NOW + 1000 })).map((p) => p.id)).toEqual([newest!.id]);
 
     const answer = await apiAs(await sessionCookieFor(member), "/api/photos");
     const { photos: listed } = (await answer.json()) as { photos: { id: number; status: string }[] };
