@@ -6,14 +6,12 @@ import { AdminPage, cell, DataTable, Empty, Pager, When } from "#app/components/
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { auditTrail } from "#app/server/operators/audit.ts";
 import { requireOperator } from "#app/server/operators/context.ts";
-import { authorize } from "#app/server/operators/roles.ts";
 import type { Route } from "./+types/admin-audit";
 
 const targetTypes = ["operator", "domain", "package", "photo", "report", "complaint", "member", "payment"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = requireOperator(context, "audit.view");
-  authorize(app.operator, "audit.view");
   const params = new URL(request.url).searchParams;
   const targetType = (targetTypes as readonly string[]).includes(params.get("type") ?? "")
     ? params.get("type")!

@@ -1,11 +1,13 @@
 // The audit trail (issue 9): every operator action adds one audit_log row —
 // who, what, on what, before and after — in the same D1 batch as the change,
 // so a change without its row (or a row without its change) cannot happen.
-// Nothing in the app updates or deletes these rows.
+// D1 refuses to update or delete these rows (migration 0007), except for the
+// privacy erasure blanking before/after.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { RequestContext } from "#app/context.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { auditLog, operators } from "#app/server/db/schema.ts";
+import type { OperatorContext } from "./context.ts";
+import { authorize } from "./roles.ts";
 
 export interface AuditEntry {
   action: string;
@@ -55,9 +57,10 @@ export const AUDIT_PAGE = 50;
 
 /** The trail, newest first, optionally for one target or one operator. */
 export async function auditTrail(
-  app: Pick<RequestContext, "db">,
+  app: Pick<OperatorContext, "db" | "operator">,
   filter: { targetType?: string; targetId?: string; operatorId?: number; page?: number } = {},
 ) {
+  authorize(app.operator, "audit.view");
   const conditions: SQL[] = [];
   if (filter.targetType) conditions.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) conditions.push(eq(auditLog.targetId, filter.targetId));

@@ -1,10 +1,11 @@
 // Photo moderation (issue 9): the queue of new photos — pending ones (domains
-// with photo_moderation "pre" show them only after approval) and recent active
-// ones nobody has reviewed yet ("post": shown at once, rejected afterwards).
+// with photo_moderation "pre" show them only after approval) first, then recent
+// active ones nobody has reviewed yet, newest first ("post": shown at once,
+// rejected afterwards).
 // A reviewed photo is one with an audit row. Rejecting hides the photo from
 // everyone but its owner, who sees "rejected" in their photo manager
 // (photos/visibility.ts); a rejected main photo passes the role on.
-import { and, asc, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, notExists, or, sql } from "drizzle-orm";
 import { auditLog, photos, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { passMainOn } from "#app/server/photos/manage.ts";
@@ -42,7 +43,9 @@ export async function photoQueue(app: OperatorContext) {
         and(eq(photos.status, "active"), gt(photos.createdAt, app.now() - REVIEW_WINDOW), notExists(reviewed)),
       ),
     )
-    .orderBy(asc(photos.createdAt), asc(photos.id))
+    // Pending photos first (their members wait for them), then the newest public ones: the
+    // queue shows one screenful, and a new upload must not wait behind a backlog.
+    .orderBy(sql`${photos.status} = 'pending' desc`, desc(photos.createdAt), desc(photos.id))
     .limit(QUEUE_SIZE);
   return rows.map((row) => ({
     ...row,
@@ -54,14 +57,24 @@ export async function photoQueue(app: OperatorContext) {
 export async function decidePhoto(app: OperatorContext, input: { photo: number; decision: "approve" | "reject" }) {
   authorize(app.operator, "photos.moderate");
   const [photo] = await app.db
-    .select({ id: photos.id, userId: photos.userId, status: photos.status })
+    .select({ id: photos.id, userId: photos.userId, status: photos.status, isPrivate: photos.isPrivate })
     .from(photos)
     .where(eq(photos.id, input.photo));
   if (!photo) throw new DomainError("photo_not_found");
   const status = input.decision === "approve" ? "active" : "rejected";
   await app.db.batch([
     app.db.update(photos).set({ status }).where(eq(photos.id, photo.id)),
-    ...(status === "rejected" ? [passMainOn(app.db, photo.userId, photo.id)] : []),
+    // A rejected main photo passes the role on; an approved public photo takes it when no photo has it.
+    ...(status === "rejected"
+      ? [passMainOn(app.db, photo.userId, photo.id)]
+      : photo.isPrivate
+        ? []
+        : [
+            app.db
+              .update(profiles)
+              .set({ mainPhotoId: photo.id })
+              .where(and(eq(profiles.userId, photo.userId), isNull(profiles.mainPhotoId))),
+          ]),
     auditStatement(app, app.operator, {
       action: `photo.${input.decision}`,
       targetType: "photo",

@@ -1,0 +1,501 @@
+// What operators do (issue 9), each with its audit row — who, what, on what,
+// before and after — written with the change: credits through the ledger,
+// refunds through the payment provider with a ledger entry and a mail, bans,
+// photo and report decisions, complaints, packages, member sessions and
+// deletion. And the trail itself: no operator (nor any other code) can edit or
+// delete it.
+import { SELF } from "cloudflare:test";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { findSessionMember } from "#app/server/accounts/session.ts";
+import { ledgerBalance } from "#app/server/credits/ledger.ts";
+import {
+  auditLog,
+  complaints,
+  creditLedger,
+  creditPackages,
+  payments,
+  photos,
+  profiles,
+  reports,
+  sandboxPayments,
+  sessions,
+  users,
+} from "#app/server/db/schema.ts";
+import { replyToComplaint, setComplaintStatus } from "#app/server/operators/complaints.ts";
+import {
+  adjustCredits,
+  banMember,
+  deleteMember,
+  forceLogout,
+  resendMemberActivation,
+  unbanMember,
+} from "#app/server/operators/member-actions.ts";
+import { savePackage } from "#app/server/operators/packages.ts";
+import { refundPayment } from "#app/server/operators/payments.ts";
+import { decidePhoto, photoQueue } from "#app/server/operators/photos.ts";
+import { decideReport } from "#app/server/operators/reports.ts";
+import { permissions } from "#app/server/operators/roles.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { viewablePhotos } from "#app/server/photos/visibility.ts";
+import { eraseMember } from "#app/server/privacy/erasure.ts";
+import {
+  accountsApp,
+  db,
+  givenAccount,
+  givenCredits,
+  mailsTo,
+  NOW,
+  PASSWORD,
+  sessionCookieFor,
+  settleBackgroundWork,
+} from "./fixtures.ts";
+import { allAuditRows, auditRowsFor, givenOperator, outcome } from "./operator-fixtures.ts";
+
+const balanceOf = async (id: number) =>
+  (await db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;
+
+const apiAs = (cookie: string, path: string) =>
+  SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie, "X-Requested-With": "XMLHttpRequest" } });
+
+/** The member a session cookie stands for on the next request (null: logged out). */
+async function signedInAs(cookie: string): Promise<number | null> {
+  const answer = await apiAs(cookie, "/api/user.php");
+  expect(answer.status).toBe(200);
+  const { user } = (await answer.json()) as { user: { profile: { id: number } } | null };
+  return user?.profile.id ?? null;
+}
+
+describe("adjusting a member's credits", () => {
+  it("books through the ledger with the reason, so the ledger always sums to the balance", async () => {
+    const support = await givenOperator("support");
+    const member = await givenAccount();
+    await givenCredits(member, 10);
+
+    expect(await adjustCredits(support.app, member, { amount: 25, reason: "Goodwill", key: "adjust-0001" })).toEqual({
+      credits: 35,
+    });
+    expect(await adjustCredits(support.app, member, { amount: -5, reason: "Correction", key: "adjust-0002" })).toEqual({
+      credits: 30,
+    });
+    expect(await balanceOf(member)).toBe(30);
+    expect(await ledgerBalance(db, member)).toBe(30);
+    const rows = await db.select().from(creditLedger).where(eq(creditLedger.userId, member));
+    expect(rows.filter((r) => r.reason === "adjustment").map((r) => [r.delta, r.note])).toEqual([
+      [25, `Goodwill — ${support.email}`],
+      [-5, `Correction — ${support.email}`],
+    ]);
+
+    expect(await auditRowsFor("member", member)).toEqual([
+      expect.objectContaining({
+        operatorId: support.id,
+        action: "member.credits",
+        before: { credits: 10 },
+        after: { credits: 35, delta: 25, reason: "Goodwill" },
+        requestId: "req-support",
+        createdAt: NOW,
+      }),
+      expect.objectContaining({
+        operatorId: support.id,
+        action: "member.credits",
+        before: { credits: 35 },
+        after: { credits: 30, delta: -5, reason: "Correction" },
+      }),
+    ]);
+  });
+
+  it("books a form sent twice once, and never takes the balance below zero", async () => {
+    const admin = await givenOperator("admin");
+    const member = await givenAccount();
+    await givenCredits(member, 3);
+    await adjustCredits(admin.app, member, { amount: 7, reason: "Compensation", key: "same-form-1" });
+    expect(
+      await outcome(adjustCredits(admin.app, member, { amount: 7, reason: "Compensation", key: "same-form-1" })),
+    ).toBe("credits_adjusted");
+    expect(
+      await outcome(adjustCredits(admin.app, member, { amount: -11, reason: "Too much", key: "too-much-1" })),
+    ).toBe("insufficient_credits");
+    expect(await balanceOf(member)).toBe(10);
+    expect(await ledgerBalance(db, member)).toBe(10);
+    // Only the booking that happened is in the trail.
+    expect((await auditRowsFor("member", member)).map((r) => r.after)).toEqual([
+      { credits: 10, delta: 7, reason: "Compensation" },
+    ]);
+  });
+
+  it("shows the new balance to the member on their next request", async () => {
+    const support = await givenOperator("support");
+    const member = await givenAccount();
+    const cookie = await sessionCookieFor(member);
+    await adjustCredits(support.app, member, { amount: 12, reason: "Welcome back", key: "badge-0001" });
+    const answer = await apiAs(cookie, "/api/user.php");
+    const { user } = (await answer.json()) as { user: { credits: number } };
+    expect(user.credits).toBe(12);
+  });
+});
+
+describe("refunding a payment", () => {
+  async function paidPayment(credits = 60) {
+    const [pkg] = await db
+      .insert(creditPackages)
+      .values({ domain: "*", country: "NL", currency: "EUR", credits, priceCents: 1995, style: "p1", popular: true })
+      .returning();
+    const id = await givenAccount({ name: "Petra" });
+    await db
+      .update(users)
+      .set({ signupDate: NOW - 400 * 86_400_000, language: "en" })
+      .where(eq(users.id, id));
+    const cookie = await sessionCookieFor(id, NOW);
+    const member = (await findSessionMember(db, cookie.split("=")[1]!, NOW))!;
+    const app = accountsApp();
+    const { paymentId } = await startCheckout(app, member, { packageId: pkg!.id, method: "ideal", country: "NL" });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    await settleSandboxPayment(db, payment!.providerRef!, "paid");
+    await handleWebhook(app, "sandbox", payment!.providerRef!);
+    expect(await balanceOf(id)).toBe(credits);
+    return { member: id, paymentId, ref: payment!.providerRef! };
+  }
+
+  it("refunds through the provider, takes the credits back in the ledger and tells the member by e-mail", async () => {
+    const support = await givenOperator("support");
+    const { member, paymentId, ref } = await paidPayment();
+    await refundPayment(support.app, paymentId);
+    await settleBackgroundWork();
+
+    const [sandbox] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
+    expect(sandbox!.refundedCents).toBe(1995);
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.status).toBe("refunded");
+    const [refund] = await db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, member), eq(creditLedger.reason, "refund")));
+    expect(refund).toMatchObject({ delta: -60, idempotencyKey: `refund:${paymentId}` });
+    expect(await balanceOf(member)).toBe(0);
+    expect(await ledgerBalance(db, member)).toBe(0);
+
+    const [mail] = await mailsTo(`member${member}@test.example`).then((mails) =>
+      mails.filter((m) => m.template === "payment_refunded"),
+    );
+    expect(mail).toMatchObject({ locale: "en" });
+    expect(mail!.text).toContain("/transactions");
+
+    expect(await auditRowsFor("payment", paymentId)).toEqual([
+      expect.objectContaining({
+        operatorId: support.id,
+        action: "payment.refund",
+        before: { status: "paid" },
+        after: { status: "refunded", amountCents: 1995, credits: 60 },
+      }),
+    ]);
+    // A second refund of the same payment is refused as a whole.
+    expect(await outcome(refundPayment(support.app, paymentId))).toBe("not_refundable");
+    expect(await auditRowsFor("payment", paymentId)).toHaveLength(1);
+  });
+
+  it("takes back only the credits not yet spent", async () => {
+    const admin = await givenOperator("admin");
+    const { member, paymentId } = await paidPayment();
+    await adjustCredits(admin.app, member, { amount: -45, reason: "Spent elsewhere", key: "spent-0001" });
+    await refundPayment(admin.app, paymentId);
+    expect(await balanceOf(member)).toBe(0);
+    expect(await ledgerBalance(db, member)).toBe(0);
+  });
+
+  it("changes nothing when the provider refuses the refund", async () => {
+    const support = await givenOperator("support");
+    const { member, paymentId, ref } = await paidPayment();
+    await settleSandboxPayment(db, ref, "failed");
+    expect(await outcome(refundPayment(support.app, paymentId))).toBe("refund_failed");
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.status).toBe("paid");
+    expect(await balanceOf(member)).toBe(60);
+    expect(await auditRowsFor("payment", paymentId)).toEqual([]);
+    expect((await mailsTo(`member${member}@test.example`)).filter((m) => m.template === "payment_refunded")).toEqual(
+      [],
+    );
+  });
+});
+
+describe("banning and unbanning", () => {
+  it("bans a member: hidden, logged out everywhere, and sent to the ban notice when logging in", async () => {
+    const moderator = await givenOperator("moderator");
+    const member = await givenAccount();
+    const cookie = await sessionCookieFor(member);
+    expect(await signedInAs(cookie)).toBe(member);
+
+    await banMember(moderator.app, member, { reason: "Scam messages" });
+    const [user] = await db.select().from(users).where(eq(users.id, member));
+    expect(user).toMatchObject({ status: "banned", banReason: "Scam messages", bannedAt: NOW });
+    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, member));
+    expect(profile).toMatchObject({ status: "disabled", searchable: 0 });
+    expect(await db.select().from(sessions).where(eq(sessions.userId, member))).toEqual([]);
+    expect(await signedInAs(cookie)).toBeNull();
+    const { logIn } = await import("#app/server/accounts/login.ts");
+    expect(
+      await outcome(
+        logIn(accountsApp(), { email: `member${member}@test.example`, password: PASSWORD, ip: "192.0.2.9" }),
+      ),
+    ).toBe("account_banned");
+    expect(await outcome(banMember(moderator.app, member, { reason: "Twice" }))).toBe("invalid_input");
+
+    await unbanMember(moderator.app, member);
+    const [after] = await db.select().from(users).where(eq(users.id, member));
+    expect(after).toMatchObject({ status: "active", banReason: null, bannedAt: null });
+    const [visible] = await db.select().from(profiles).where(eq(profiles.userId, member));
+    expect(visible).toMatchObject({ status: "active", searchable: 1 });
+
+    expect(
+      (await auditRowsFor("member", member)).map(({ operatorId, action, before, after }) => ({
+        operatorId,
+        action,
+        before,
+        after,
+      })),
+    ).toEqual([
+      {
+        operatorId: moderator.id,
+        action: "member.ban",
+        before: { status: "active" },
+        after: { status: "banned", reason: "Scam messages" },
+      },
+      {
+        operatorId: moderator.id,
+        action: "member.unban",
+        before: { status: "banned", reason: "Scam messages" },
+        after: { status: "active" },
+      },
+    ]);
+  });
+});
+
+describe("photo moderation", () => {
+  it("queues new photos; a rejected one is hidden from others, shown as rejected to its owner, and audited", async () => {
+    const moderator = await givenOperator("moderator");
+    const member = await givenAccount({ photos: [{ status: "active" }, { status: "pending" }] });
+    const own = await db.select().from(photos).where(eq(photos.userId, member));
+    const [main, pending] = [own[0]!, own[1]!];
+    await db
+      .update(photos)
+      .set({ createdAt: NOW - 60_000 })
+      .where(eq(photos.id, main.id));
+    const someoneElse = await givenAccount({ photos: [{ status: "active" }] });
+    const [newest] = await db.select().from(photos).where(eq(photos.userId, someoneElse));
+    // Pending photos first (their members wait), then the newest public ones.
+    const queued = await photoQueue({ ...moderator.app, now: () => NOW + 1000 });
+    expect(queued.map((p) => p.id)).toEqual([pending.id, newest!.id, main.id]);
+
+    expect(await decidePhoto(moderator.app, { photo: main.id, decision: "reject" })).toEqual({ status: "rejected" });
+    expect(await decidePhoto(moderator.app, { photo: pending.id, decision: "approve" })).toEqual({ status: "active" });
+    // The main photo role passes on to the approved one; decided photos leave the queue.
+    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, member));
+    expect(profile!.mainPhotoId).toBe(pending.id);
+    expect((await photoQueue({ ...moderator.app, now: () => NOW + 1000 })).map((p) => p.id)).toEqual([newest!.id]);
+
+    const answer = await apiAs(await sessionCookieFor(member), "/api/photos");
+    const { photos: listed } = (await answer.json()) as { photos: { id: number; status: string }[] };
+    expect(listed.map((p) => [p.id, p.status])).toEqual([
+      [main.id, "rejected"],
+      [pending.id, "active"],
+    ]);
+    // Others see only the approved photo.
+    const now = await db.select().from(photos).where(eq(photos.userId, member));
+    expect(viewablePhotos(now, { id: member + 1, paidUser: true }, member).map((p) => p.id)).toEqual([pending.id]);
+
+    expect(await auditRowsFor("photo", main.id)).toEqual([
+      expect.objectContaining({
+        operatorId: moderator.id,
+        action: "photo.reject",
+        before: { status: "active", member },
+        after: { status: "rejected", member },
+      }),
+    ]);
+    expect(await auditRowsFor("photo", pending.id)).toEqual([
+      expect.objectContaining({ action: "photo.approve", before: { status: "pending", member } }),
+    ]);
+  });
+});
+
+describe("reports and complaints", () => {
+  it("records a report's decision", async () => {
+    const moderator = await givenOperator("moderator");
+    const reporter = await givenAccount();
+    const member = await givenAccount();
+    const [report] = await db
+      .insert(reports)
+      .values({ reporterId: reporter, memberId: member, reason: "spam", createdAt: NOW })
+      .returning();
+    expect(await decideReport(moderator.app, { report: report!.id, decision: "action" })).toEqual({
+      status: "actioned",
+      memberId: member,
+    });
+    const [row] = await db.select().from(reports).where(eq(reports.id, report!.id));
+    expect(row!.status).toBe("actioned");
+    expect(await auditRowsFor("report", report!.id)).toEqual([
+      expect.objectContaining({
+        operatorId: moderator.id,
+        action: "report.action",
+        before: { status: "open", member },
+        after: { status: "actioned", member },
+      }),
+    ]);
+  });
+
+  it("answers a complaint by e-mail and records the status", async () => {
+    const support = await givenOperator("support");
+    const [complaint] = await db
+      .insert(complaints)
+      .values({
+        domain: "localhost",
+        name: "Karin",
+        email: "karin@test.example",
+        subject: "Afschrijving",
+        message: "Ik zie een afschrijving die ik niet herken.",
+        createdAt: NOW,
+      })
+      .returning();
+    await setComplaintStatus(support.app, { complaint: complaint!.id, status: "in_progress" });
+    await replyToComplaint(support.app, {
+      complaint: complaint!.id,
+      message: "We hebben het bedrag teruggestort.",
+      close: true,
+    });
+    await settleBackgroundWork();
+    const [mail] = await mailsTo("karin@test.example");
+    expect(mail).toMatchObject({ template: "complaint_reply", locale: "nl" });
+    expect(mail!.text).toContain("We hebben het bedrag teruggestort.");
+    const [row] = await db.select().from(complaints).where(eq(complaints.id, complaint!.id));
+    expect(row!.status).toBe("closed");
+    expect(
+      (await auditRowsFor("complaint", complaint!.id)).map(({ operatorId, action, before, after }) => ({
+        operatorId,
+        action,
+        before,
+        after,
+      })),
+    ).toEqual([
+      {
+        operatorId: support.id,
+        action: "complaint.status",
+        before: { status: "open" },
+        after: { status: "in_progress" },
+      },
+      {
+        operatorId: support.id,
+        action: "complaint.reply",
+        before: { status: "in_progress" },
+        after: { status: "closed", to: "karin@test.example", message: "We hebben het bedrag teruggestort." },
+      },
+    ]);
+  });
+});
+
+describe("members' accounts", () => {
+  it("logs a member out everywhere", async () => {
+    const support = await givenOperator("support");
+    const member = await givenAccount();
+    const cookie = await sessionCookieFor(member);
+    await sessionCookieFor(member);
+    await forceLogout(support.app, member);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, member))).toEqual([]);
+    expect(await signedInAs(cookie)).toBeNull();
+    expect(await auditRowsFor("member", member)).toEqual([
+      expect.objectContaining({ operatorId: support.id, action: "member.logout" }),
+    ]);
+  });
+
+  it("resends the activation mail to a member who has not confirmed", async () => {
+    const support = await givenAccountAndOperator("not_confirmed");
+    await resendMemberActivation(support.operator.app, support.member);
+    await settleBackgroundWork();
+    expect((await mailsTo(`member${support.member}@test.example`)).map((m) => m.template)).toContain("activation");
+    expect(await auditRowsFor("member", support.member)).toEqual([
+      expect.objectContaining({ operatorId: support.operator.id, action: "member.resend_activation" }),
+    ]);
+    const active = await givenAccount();
+    expect(await outcome(resendMemberActivation(support.operator.app, active))).toBe("invalid_input");
+  });
+
+  it("deletes an account at the member's request", async () => {
+    const { operator, member } = await givenAccountAndOperator("active");
+    await deleteMember(operator.app, member);
+    const [user] = await db.select().from(users).where(eq(users.id, member));
+    expect(user!.status).toBe("deleted");
+    expect(await auditRowsFor("member", member)).toEqual([
+      expect.objectContaining({
+        operatorId: operator.id,
+        action: "member.delete",
+        before: { status: "active" },
+        after: { status: "deleted" },
+      }),
+    ]);
+  });
+});
+
+/** Why D1 refused a statement (Drizzle keeps D1's words in the error's cause). */
+const refusal = (statement: PromiseLike<unknown>) =>
+  Promise.resolve(statement).then(
+    () => "done",
+    (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+  );
+
+async function givenAccountAndOperator(status: "active" | "not_confirmed") {
+  return { operator: await givenOperator("support"), member: await givenAccount({ status }) };
+}
+
+describe("credit packages", () => {
+  it("adds and changes a domain's package, each with its audit row", async () => {
+    const admin = await givenOperator("admin");
+    const input = {
+      country: "BE",
+      currency: "EUR",
+      credits: 100,
+      price: 2995,
+      style: "p2" as const,
+      popular: false,
+      active: true,
+    };
+    await savePackage(admin.app, "localhost", input);
+    const [created] = await db.select().from(creditPackages).where(eq(creditPackages.domain, "localhost"));
+    expect(created).toMatchObject({ country: "BE", credits: 100, priceCents: 2995 });
+    await savePackage(admin.app, "localhost", { ...input, id: created!.id, price: 2495, active: false });
+    expect(await auditRowsFor("package", created!.id)).toEqual([
+      expect.objectContaining({ action: "package.create", after: expect.objectContaining({ priceCents: 2995 }) }),
+      expect.objectContaining({
+        action: "package.update",
+        before: expect.objectContaining({ priceCents: 2995, active: true }),
+        after: expect.objectContaining({ priceCents: 2495, active: false }),
+      }),
+    ]);
+  });
+});
+
+describe("the audit trail", () => {
+  it("cannot be edited or deleted, only blanked by a member's erasure", async () => {
+    const moderator = await givenOperator("moderator");
+    const member = await givenAccount();
+    await banMember(moderator.app, member, { reason: `Spam from member${member}@test.example` });
+    const [row] = await allAuditRows();
+
+    for (const change of [
+      db.update(auditLog).set({ action: "member.unban" }),
+      db.update(auditLog).set({ operatorId: moderator.id + 1 }),
+      db.update(auditLog).set({ createdAt: NOW - 1 }),
+      db.update(auditLog).set({ after: { status: "active" } }),
+      db.delete(auditLog).where(eq(auditLog.id, row!.id)),
+      db.run(sql`delete from audit_log`),
+    ]) {
+      expect(await refusal(change)).toMatch(/audit_log is append-only/);
+    }
+    expect(await allAuditRows()).toEqual([row]);
+
+    // The privacy erasure may blank what the row says about the member, and nothing more.
+    await eraseMember(accountsApp(), member);
+    expect(await allAuditRows()).toEqual([{ ...row, before: null, after: null }]);
+  });
+
+  it("has no permission to change it in any role", () => {
+    expect(Object.keys(permissions).filter((permission) => permission.startsWith("audit."))).toEqual(["audit.view"]);
+  });
+});
