@@ -1,8 +1,10 @@
 // /match-finder: the members who suit the member best (shared interests, age,
 // place), with a like button each; these likes count like the swipe game's.
+
 import { Heart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
+import { ActionError } from "#app/components/forms/action-error.tsx";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -36,10 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-export default function MatchFinder({ loaderData }: Route.ComponentProps) {
+export default function MatchFinder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("swipe");
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      <ActionError actionData={actionData} className="mb-4" />
       <h1 className="text-2xl font-bold">{t("finder.title")}</h1>
       <p className="mt-1 mb-6 text-muted">{t("finder.intro", { count: loaderData.left })}</p>
       {loaderData.matches.length === 0 ? (

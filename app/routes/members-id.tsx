@@ -1,8 +1,10 @@
 // /members/{id}: a member's profile (spec §2 profile view). Actions (like,
 // message, gift, block) arrive with the members and chat issues.
+
 import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { ActionError } from "#app/components/forms/action-error.tsx";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { profileShareMeta } from "#app/components/landers/lander-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
@@ -62,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     : [];
 };
 
-export default function MemberProfile({ loaderData: { profile, visible, gifts } }: Route.ComponentProps) {
+export default function MemberProfile({ loaderData: { profile, visible, gifts }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("members");
   const locale = useLocale();
   const shows = (field: (typeof visible)[number]) => visible.includes(field);
@@ -96,6 +98,7 @@ export default function MemberProfile({ loaderData: { profile, visible, gifts } 
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
+      <ActionError actionData={actionData} className="mb-4" />
       <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div>
           <div className="card relative aspect-square overflow-hidden">

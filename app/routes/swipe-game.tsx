@@ -1,7 +1,9 @@
 // /swipe-game (spec §2, §9): one card at a time; like (right) or pass (left)
 // by swiping, with the buttons or with the arrow keys. At most a few likes a
 // day (the domain's swipe_likes_per_day, 4 by default), reset at local midnight.
+
 import { data } from "react-router";
+import { ActionError } from "#app/components/forms/action-error.tsx";
 import { SwipeDeck } from "#app/components/swipe/swipe-deck.tsx";
 import { formatTime } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -41,6 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-export default function SwipeGame({ loaderData }: Route.ComponentProps) {
-  return <SwipeDeck candidates={loaderData.candidates} allowance={loaderData.allowance} />;
+export default function SwipeGame({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <ActionError actionData={actionData} className="mx-auto max-w-md px-4 pt-4" />
+      <SwipeDeck candidates={loaderData.candidates} allowance={loaderData.allowance} />
+    </>
+  );
 }

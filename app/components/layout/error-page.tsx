@@ -27,7 +27,11 @@ function ErrorPageContent({ error }: { error: unknown }) {
   const { status, message } = describeError(error);
   const notFound = status === 404;
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+    <main
+      id="main"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center"
+      data-testid="error-page"
+    >
       <p className="text-6xl font-black text-primary" aria-hidden="true">
         {status}
       </p>

@@ -9,8 +9,13 @@ interface Replyable {
   reply(options?: { formErrors?: string[]; hideFields?: string[]; resetForm?: boolean }): SubmissionResult<string[]>;
 }
 
+/**
+ * Input the schema refused: the field errors, plus a summary at the top of the
+ * form, so a refusal of a field the form does not show (a tampered hidden
+ * value, a page without JavaScript) still says what is wrong.
+ */
 export function rejected(submission: Replyable, hideFields: string[] = []) {
-  return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  return data({ result: submission.reply({ hideFields, formErrors: ["errors:invalidInput"] }) }, { status: 400 });
 }
 
 /** Runs the success path of an action; a DomainError answers as a form error instead. */
