@@ -61,11 +61,9 @@ export async function eraseMember(app: ErasureContext, memberId: number) {
       or(
         inArray(mailOutbox.to, addresses),
         // Notifications to others that name them link to their profile or to a chat with them.
-        ...[
-          `/members/${memberId}"`,
-          `/likes/m/${memberId}"`,
-          ...conversations.map(({ id }) => `/chats/${id}"`),
-        ].map((link) => sql`instr(${mailOutbox.html}, ${link}) > 0`),
+        ...[`/members/${memberId}"`, `/likes/m/${memberId}"`, ...conversations.map(({ id }) => `/chats/${id}"`)].map(
+          (link) => sql`instr(${mailOutbox.html}, ${link}) > 0`,
+        ),
       ),
     ),
     db.delete(loginAttempts).where(
