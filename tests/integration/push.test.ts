@@ -180,13 +180,13 @@ describe("VAPID (RFC 8292)", () => {
     });
     const verifier = await crypto.subtle.importKey(
       "raw",
-      base64url.decode(keys.publicKey),
+      new Uint8Array(base64url.decode(keys.publicKey)),
       { name: "ECDSA", namedCurve: "P-256" },
       false,
       ["verify"],
     );
     const signed = encoder.encode(`${head}.${claims}`);
-    const bytes = base64url.decode(signature);
+    const bytes = new Uint8Array(base64url.decode(signature));
     expect(bytes.length).toBe(64);
     expect(await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, verifier, bytes, signed)).toBe(true);
     bytes[10]! ^= 1;
