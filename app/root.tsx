@@ -4,6 +4,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
+import { AppRuntime } from "#app/components/runtime/app-runtime.tsx";
 import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
 import { requestContext } from "#app/context.ts";
 import { type EmbeddedI18n, I18N_SCRIPT_ID, scriptSafeJson } from "#app/i18n/embedded.ts";
@@ -59,7 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <meta name="theme-color" content={theme?.primary ?? "#7f1d1d"} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/app-icon/apple-touch-icon.png" />
+        <meta name="theme-color" content={theme?.primary ?? "#8f1d2c"} />
         <Meta />
         {chrome && <SeoLinks seo={chrome.seo} />}
         <Links nonce={nonce} />
@@ -84,6 +87,7 @@ export default function App() {
     <>
       <Outlet />
       <BounceBeacon />
+      <AppRuntime />
     </>
   );
 }

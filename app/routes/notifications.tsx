@@ -10,6 +10,7 @@ import { DataSection } from "#app/components/settings/data-section.tsx";
 import { DeleteAccountSection } from "#app/components/settings/delete-account-section.tsx";
 import { LocationSection } from "#app/components/settings/location-section.tsx";
 import { NotificationsSection } from "#app/components/settings/notifications-section.tsx";
+import { PushSection } from "#app/components/settings/push-section.tsx";
 import type { SettingsReply } from "#app/components/settings/reply.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import {
@@ -158,6 +159,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         invisible={loaderData.invisible}
         reply={reply}
       />
+      <PushSection />
       <LocationSection
         defaults={loaderData.location}
         countries={loaderData.countries}

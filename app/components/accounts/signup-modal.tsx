@@ -3,21 +3,12 @@
 // in the form) neither the backdrop nor Escape closes it; the close button does.
 // The form's code loads only when the modal opens.
 import { X } from "lucide-react";
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { lazyWithReload } from "#app/components/runtime/chunk-reload.ts";
 
-const SignupForm = lazy(() => import("./signup-form.tsx").then((m) => ({ default: m.SignupForm })));
+const SignupForm = lazyWithReload(async () => ({ default: (await import("./signup-form.tsx")).SignupForm }));
 
 const DESKTOP = "(min-width: 768px)";
 

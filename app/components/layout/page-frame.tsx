@@ -13,6 +13,7 @@ import type { SiteChrome } from "#app/server/site/chrome.ts";
 import { Disclaimer } from "./disclaimer.tsx";
 import { Footer } from "./footer.tsx";
 import { LogoMark } from "./logo-mark.tsx";
+import { EmailDisabledAlert, PushAlert } from "./notification-alerts.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SiteEntryWarning, useSignupFlowEmbeddedSiteEntryWarning } from "./site-entry-warning.tsx";
 
@@ -70,7 +71,8 @@ export function PageBottom({ chrome }: { chrome: SiteChrome }) {
 
 /**
  * The warnings area of spec §2: the activation reminder until the e-mail is
- * confirmed, then the enrich-profile alert; and the like modal (?t=). Unpaid
+ * confirmed, then the enrich-profile, disabled-notifications and push alerts;
+ * and the like modal (?t=). Unpaid
  * members also get the welcome-bonus banner and the time bonus.
  */
 export function Warnings({ chrome }: { chrome: SiteChrome }) {
@@ -84,6 +86,8 @@ export function Warnings({ chrome }: { chrome: SiteChrome }) {
         {count}
         <PaymentOffers member={member} />
         <EnrichProfileAlert missing={member.missing} />
+        <EmailDisabledAlert reason={member.emailDisabledReason} />
+        <PushAlert />
         <LikeModal />
       </>
     );

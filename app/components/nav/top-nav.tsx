@@ -6,6 +6,7 @@ import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
 import { LogoMark } from "#app/components/layout/logo-mark.tsx";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
+import { BackButton } from "./back-button.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { MemberNav } from "./member-nav.tsx";
 
@@ -32,6 +33,7 @@ export function TopNav({ siteName, logo, locale, locales, showLanguageMenu, show
         {t("nav.skipToContent")}
       </a>
       <nav aria-label={t("nav.main")} className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+        <BackButton />
         <Link
           to={member ? "/members" : "/"}
           className="mr-auto flex items-center gap-2 text-xl font-black tracking-tight text-primary"
