@@ -1,4 +1,4 @@
-// npm run bench [-- foundation members chat]: serves the production build on
+// npm run bench [-- foundation members chat lighthouse]: serves the production build on
 // loopback and prints every budget's figure, its target and whether it holds.
 // Figures that depend on the machine are ratios to a baseline measured in the
 // same run. Without arguments every section runs.
@@ -6,9 +6,15 @@ import { benchChat } from "./chat.ts";
 import { type Budget, benchFoundation } from "./foundation.ts";
 import { table } from "./lib/load.ts";
 import { startServer } from "./lib/server.ts";
+import { benchLighthouse } from "./lighthouse.ts";
 import { benchMembers } from "./members.ts";
 
-const sections = { foundation: benchFoundation, members: benchMembers, chat: benchChat };
+const sections = {
+  foundation: benchFoundation,
+  members: benchMembers,
+  chat: benchChat,
+  lighthouse: benchLighthouse,
+};
 const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
 
 const server = await startServer({ port: 4310 });
