@@ -4,8 +4,6 @@ import { EntryWarning } from "#app/components/layout/page-frame.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 
-const ENTRY_WARNING_COUNTRIES = new Set(["NL", "DE"]);
-
 export default function ChatLayout() {
   const chrome = useSiteChrome();
   return (
@@ -14,7 +12,7 @@ export default function ChatLayout() {
       <main id="main" className="flex min-h-0 flex-1">
         <Outlet />
       </main>
-      {chrome && <EntryWarning chrome={chrome} when={ENTRY_WARNING_COUNTRIES.has(chrome.country)} />}
+      {chrome && <EntryWarning chrome={chrome} when={chrome.siteEntryWarningInChat} />}
     </div>
   );
 }

@@ -33,15 +33,18 @@ export default function SocialLander({ loaderData }: Route.ComponentProps) {
               .filter((member) => !member.fictional)
               .map((member) => (
                 <li key={member.id} className="w-18 shrink-0 text-center">
-                  <div className="rounded-full bg-gradient-to-tr from-amber-400 via-primary to-fuchsia-600 p-[3px]">
-                    <MemberPhoto
-                      member={member}
-                      className="aspect-square rounded-full border-2 border-white"
-                      size={72}
-                      badge={false}
-                    />
-                  </div>
-                  <p className="mt-1 truncate text-xs">{member.name}</p>
+                  {/* Each story leads into signup; being links, they also let keyboard users scroll the row. */}
+                  <SignupCta className="block rounded-lg" testId="lander-story">
+                    <div className="rounded-full bg-gradient-to-tr from-amber-400 via-primary to-fuchsia-600 p-[3px]">
+                      <MemberPhoto
+                        member={member}
+                        className="aspect-square rounded-full border-2 border-white"
+                        size={72}
+                        badge={false}
+                      />
+                    </div>
+                    <p className="mt-1 truncate text-xs">{member.name}</p>
+                  </SignupCta>
                 </li>
               ))}
           </ul>

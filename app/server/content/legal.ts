@@ -29,6 +29,10 @@ const files = import.meta.glob<string>("../../content/legal/*/*.md", {
   eager: true,
 });
 
+/** Whether the page has its own file in `locale` (else the Dutch one is shown). */
+export const hasLegalTranslation = (page: LegalPage, locale: Locale) =>
+  `../../content/legal/${locale}/${page}.md` in files;
+
 export function legalSource(page: LegalPage, locale: Locale): string {
   const source =
     files[`../../content/legal/${locale}/${page}.md`] ?? files[`../../content/legal/${defaultLocale}/${page}.md`];

@@ -6,7 +6,7 @@ import { companyAddress, supportContact } from "#app/server/content/legal-values
 import { getCompany, termsVersionDate } from "#app/server/reference/reference-data.ts";
 import { domainLocales, siteLocales } from "#app/server/settings/locales.ts";
 import { memberSummary } from "./member-summary.ts";
-import { shouldShowSiteEntryWarning } from "./site-entry.ts";
+import { shouldShowSiteEntryWarning, siteEntryWarningInChatLayout } from "./site-entry.ts";
 
 export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySkippedAt: number | null }) {
   const { settings, locale, country, db, now, member } = app;
@@ -15,6 +15,12 @@ export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySk
     member ? memberSummary(app, member) : null,
   ]);
   const contact = supportContact(settings, company);
+  const siteEntryWarning = shouldShowSiteEntryWarning({
+    settings,
+    country,
+    loggedIn: member !== null,
+    skippedAt: cookies.siteEntrySkippedAt,
+  });
   return {
     locale,
     country,
@@ -52,12 +58,8 @@ export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySk
     },
     termsDate: termsVersionDate(company),
     year: new Date(now()).getUTCFullYear(),
-    siteEntryWarning: shouldShowSiteEntryWarning({
-      settings,
-      country,
-      loggedIn: member !== null,
-      skippedAt: cookies.siteEntrySkippedAt,
-    }),
+    siteEntryWarning,
+    siteEntryWarningInChat: siteEntryWarning && siteEntryWarningInChatLayout(country),
   };
 }
 

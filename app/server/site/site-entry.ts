@@ -20,6 +20,12 @@ export function shouldShowSiteEntryWarning(input: {
   return allowed.length === 0 || allowed.includes(country);
 }
 
+/** The chat layout is full screen; there the warning is shown only in these countries (spec §2 layouts). */
+const CHAT_LAYOUT_COUNTRIES: ReadonlySet<string> = new Set(["NL", "DE"]);
+
+/** Whether the chat layout carries the warning for a visitor from `country`. */
+export const siteEntryWarningInChatLayout = (country: string) => CHAT_LAYOUT_COUNTRIES.has(country);
+
 export function parseSkippedAt(value: string | undefined): number | null {
   const n = Number(value);
   return value && Number.isSafeInteger(n) && n > 0 ? n : null;
