@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { type SignupActionData, SignupForm } from "#app/components/accounts/signup-form.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { signupSchema, trackingSchema } from "#app/schemas/account.ts";
 import { requireAnonymous } from "#app/server/accounts/guards.ts";
@@ -61,7 +61,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export const handle = { signupFlowEmbeddedSiteEntryWarning: true };
 
-export default function Signup({ loaderData }: Route.ComponentProps) {
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -69,7 +69,11 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
         <p className="mt-1 mb-6 text-sm text-muted">{t("signup.intro")}</p>
         {loaderData.allowed ? (
-          <SignupForm minimumAge={loaderData.minimumAge} maxBirthDate={loaderData.maxBirthDate} />
+          <SignupForm
+            minimumAge={loaderData.minimumAge}
+            maxBirthDate={loaderData.maxBirthDate}
+            documentReply={actionData as SignupActionData | undefined}
+          />
         ) : (
           <p className="rounded-lg bg-secondary-soft p-4 text-sm" role="status">
             {t("signup.closed")}

@@ -24,17 +24,27 @@ export interface SignupFormProps {
   targetMemberId?: number | null;
   withMessage?: boolean;
   onStarted?: () => void;
+  /** The /signup action's answer to a document POST (no JavaScript yet); fetcher answers win. */
+  documentReply?: SignupActionData;
 }
 
-type SignupActionData = { result?: SubmissionResult<string[]>; code?: string; email?: string };
+export type SignupActionData = { result?: SubmissionResult<string[]>; code?: string; email?: string };
 
-export function SignupForm({ minimumAge, maxBirthDate, targetMemberId, withMessage, onStarted }: SignupFormProps) {
+export function SignupForm({
+  minimumAge,
+  maxBirthDate,
+  targetMemberId,
+  withMessage,
+  onStarted,
+  documentReply,
+}: SignupFormProps) {
   const { t } = useTranslation("accounts");
   const fetcher = useFetcher<SignupActionData>();
+  const reply = fetcher.data ?? documentReply;
   const schema = useMemo(() => signupSchema({ minimumAge, now: Date.now() }), [minimumAge]);
   const [form, fields] = useForm({
     id: "signup",
-    lastResult: fetcher.data?.result,
+    lastResult: reply?.result,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -86,14 +96,14 @@ export function SignupForm({ minimumAge, maxBirthDate, targetMemberId, withMessa
       )}
       {embeddedWarning && <EmbeddedSiteEntryWarning />}
       <ErrorList id={form.errorId} errors={form.errors} />
-      {fetcher.data?.code === "email_taken" && (
+      {reply?.code === "email_taken" && (
         <p className="text-sm">
           <Link to="/login" className="font-semibold text-primary underline">
             {t("signup.goToLogin")}
           </Link>
         </p>
       )}
-      {fetcher.data?.code === "email_taken_deleted" && <ReactivateOffer email={fetcher.data.email ?? ""} />}
+      {reply?.code === "email_taken_deleted" && <ReactivateOffer email={reply.email ?? ""} />}
       <SubmitButton busy={fetcher.state !== "idle"}>{t("signup.submit")}</SubmitButton>
       <p className="text-xs text-muted">
         <Trans
