@@ -2,18 +2,20 @@
 // loopback and prints every budget's figure, its target and whether it holds.
 // Figures that depend on the machine are ratios to a baseline measured in the
 // same run. Without arguments every section runs. Sections load only when
-// chosen, so one that cannot load under plain Node does not stop the others.
+// chosen, through Vite's module loader (see lib/app-modules.ts).
 import type { Budget } from "./foundation.ts";
+import { closeAppModules, loadAppModule } from "./lib/app-modules.ts";
 import { table } from "./lib/load.ts";
 import { type BenchServer, startServer } from "./lib/server.ts";
 
 type Section = (server: BenchServer) => Promise<Budget[]>;
+const section = (path: string, name: string) => async () => (await loadAppModule<Record<string, Section>>(path))[name]!;
 const sections: Record<string, () => Promise<Section>> = {
-  foundation: async () => (await import("./foundation.ts")).benchFoundation,
-  members: async () => (await import("./members.ts")).benchMembers,
-  chat: async () => (await import("./chat.ts")).benchChat,
-  load: async () => (await import("./mix.ts")).benchMix,
-  lighthouse: async () => (await import("./lighthouse.ts")).benchLighthouse,
+  foundation: section("/scripts/bench/foundation.ts", "benchFoundation"),
+  members: section("/scripts/bench/members.ts", "benchMembers"),
+  chat: section("/scripts/bench/chat.ts", "benchChat"),
+  load: section("/scripts/bench/mix.ts", "benchMix"),
+  lighthouse: section("/scripts/bench/lighthouse.ts", "benchLighthouse"),
 };
 const chosen = process.argv.slice(2).filter((a) => a in sections);
 
@@ -21,11 +23,12 @@ const server = await startServer({ port: 4310 });
 const budgets: Budget[] = [];
 try {
   for (const name of chosen.length ? chosen : Object.keys(sections)) {
-    const section = await sections[name]!();
-    budgets.push(...(await section(server)));
+    const run = await sections[name]!();
+    budgets.push(...(await run(server)));
   }
 } finally {
   await server.stop();
+  await closeAppModules();
 }
 
 console.log("\nBudgets\n");
