@@ -1,11 +1,13 @@
 // /credits/repeat-order (spec §2): where a paid member's credits link leads.
 // The member's earlier orders, each package and method once, bought again in
 // one click at today's price; or another package from /credits.
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, redirectDocument } from "react-router";
-import { FormMessage, SubmitButton } from "#app/components/forms/fields.tsx";
+import { ActionError } from "#app/components/forms/action-error.tsx";
+import { SubmitButton } from "#app/components/forms/fields.tsx";
 import { MethodIcon } from "#app/components/payments/method-icon.tsx";
 import { Price } from "#app/components/payments/price.tsx";
 import { formatDate } from "#app/i18n/format.ts";
@@ -63,11 +65,7 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-black">{title}</h1>
       <p className="mt-1 text-muted">{t("repeat.intro")}</p>
-      {actionData?.message && (
-        <div className="mt-4">
-          <FormMessage>{actionData.message}</FormMessage>
-        </div>
-      )}
+      <ActionError actionData={actionData} className="mt-4" />
       {orders.length === 0 ? (
         <p className="card mt-6 p-6 text-center text-muted">{t("repeat.empty")}</p>
       ) : (

@@ -3,11 +3,13 @@
 // has one, a discount code (checked on the spot: "Code niet gevonden", "Code
 // reeds gebruikt"...); paying creates the payment and sends the member to the
 // provider's checkout. Direct debit has its own form at /directdebit.
+
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, redirectDocument } from "react-router";
+import { ActionError } from "#app/components/forms/action-error.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
@@ -88,6 +90,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
         <Checkout loaderData={loaderData} actionData={actionData} />
       ) : (
         <section className="mt-6" aria-labelledby="choose-package">
+          <ActionError actionData={actionData} className="mb-4" />
           <h2 id="choose-package" className="mb-4 text-lg font-bold">
             {t("credits.choosePackage")}
           </h2>

@@ -40,6 +40,7 @@ function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 
     done: row ? t("payments:sandbox.done", { status: t(`payments:sandbox.status.${row.status}`) }) : null,
     back: t("payments:sandbox.back"),
     notFound: t("payments:sandbox.notFound"),
+    error: status === 400 ? t("errors:invalidInput") : null,
     footer: t("payments:sandbox.footer"),
   };
   const payment = row && {

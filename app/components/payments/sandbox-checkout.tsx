@@ -39,6 +39,8 @@ export type SandboxTexts = {
   done: string | null;
   back: string;
   notFound: string;
+  /** Set when the posted outcome was not one of the choices. */
+  error: string | null;
   footer: string;
 };
 
@@ -82,6 +84,7 @@ export function SandboxCheckout({
                   <dt>{texts.method}</dt>
                   <dd>{payment.method}</dd>
                 </dl>
+                {texts.error && <p role="alert">{texts.error}</p>}
                 {payment.open ? (
                   <form method="post">
                     <fieldset>
@@ -105,7 +108,7 @@ export function SandboxCheckout({
                 )}
               </>
             ) : (
-              <h1>{texts.notFound}</h1>
+              <h1 role="alert">{texts.notFound}</h1>
             )}
           </div>
           <footer>{texts.footer}</footer>
