@@ -4,20 +4,19 @@
 // causes are checked, never its exact balance. The new member who replies has
 // no credits, so buys some in the payment sandbox first, as a member would.
 import type { Page } from "@playwright/test";
-import { activeMember, anotherVisitor, expect, expectAccessible, ownId, test, text } from "./support.ts";
+import {
+  activeMember,
+  anotherVisitor,
+  expect,
+  expectAccessible,
+  logInDemo as logIn,
+  ownId,
+  test,
+  text,
+} from "./support.ts";
 
 test.describe.configure({ timeout: 150_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
-
-const DEMO_PASSWORD = "hartslag-demo";
-
-async function logIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel(t("accounts:fields.email")).fill(email);
-  await page.getByLabel(t("accounts:fields.password")).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: t("accounts:login.submit") }).click();
-  await expect(page).toHaveURL(/\/members/);
-}
 
 /** Buys the first package with the default method; the sandbox checkout answers "paid". */
 async function buyCredits(page: Page) {

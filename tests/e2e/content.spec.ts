@@ -4,6 +4,8 @@
 // and the Dutch and German example domains under their own host names.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { locales } from "#app/i18n/locales.ts";
+import { landers } from "#app/server/landers/landers.ts";
 import config from "../../playwright.config.ts";
 import { expect, expectAccessible, PASSWORD, test, text, uniqueEmail } from "./support.ts";
 
@@ -21,7 +23,6 @@ test.use({
   },
 });
 
-const locales = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"];
 const legalPages = [
   "2257-compliance-statement",
   "ban",
@@ -31,17 +32,6 @@ const legalPages = [
   "return-policy",
   "service",
   "terms",
-];
-const landers = [
-  "tinderswipe",
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
 ];
 const port = new URL(config.use!.baseURL!).port;
 

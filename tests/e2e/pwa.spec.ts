@@ -13,10 +13,9 @@
 // service worker through the DevTools protocol, as the push service would.
 import type { BrowserContext, Page } from "@playwright/test";
 import { decryptPayload } from "#app/server/push/encryption.ts";
-import { activeMember, anotherVisitor, expect, ownId, test, text } from "./support.ts";
+import { activeMember, anotherVisitor, expect, logInDemo as logIn, ownId, test, text } from "./support.ts";
 
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
-const DEMO_PASSWORD = "hartslag-demo";
 const SUBSCRIPTION_KEY = "e2e-push-subscription";
 
 function localPushService(key: string) {
@@ -87,14 +86,6 @@ function localPushService(key: string) {
 async function withLocalPushService(context: BrowserContext, baseURL: string) {
   await context.grantPermissions(["notifications"], { origin: baseURL });
   await context.addInitScript(localPushService, SUBSCRIPTION_KEY);
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel(t("accounts:fields.email")).fill(email);
-  await page.getByLabel(t("accounts:fields.password")).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: t("accounts:login.submit") }).click();
-  await expect(page).toHaveURL(/\/members/);
 }
 
 async function activeServiceWorker(page: Page) {

@@ -141,3 +141,15 @@ export async function anotherVisitor(browser: Browser, baseURL: string, country 
   await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: baseURL }]);
   return context.newPage();
 }
+
+export const DEMO_PASSWORD = "hartslag-demo";
+
+/** Logs a seeded demo account in through the login form (README "Demo accounts"). */
+export async function logInDemo(page: Page, email: string) {
+  const t = (key: string) => text("nl", key);
+  await page.goto("/login");
+  await page.getByLabel(t("accounts:fields.email")).fill(email);
+  await page.getByLabel(t("accounts:fields.password")).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: t("accounts:login.submit") }).click();
+  await expect(page).toHaveURL(/\/members/);
+}
