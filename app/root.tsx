@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { AppRuntime } from "#app/components/runtime/app-runtime.tsx";
 import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
 import { requestContext } from "#app/context.ts";
-import { type EmbeddedI18n, I18N_SCRIPT_ID, scriptSafeJson } from "#app/i18n/embedded.ts";
+import { type EmbeddedI18n, I18N_SCRIPT_ID, pageResources, scriptSafeJson } from "#app/i18n/embedded.ts";
 import { i18nextMiddleware, translator } from "#app/i18n/i18next.server.ts";
 import { readCookie } from "#app/server/http/cookies.ts";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
@@ -45,9 +45,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const chrome = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   const embedded: EmbeddedI18n = {
     locale: i18n.language,
-    resources: i18n.store?.data[i18n.language] ?? {},
+    resources: pageResources(i18n.store?.data[i18n.language] ?? {}, pathname),
   };
   const theme = chrome?.site.theme;
   return (

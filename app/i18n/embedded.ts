@@ -7,6 +7,17 @@ export interface EmbeddedI18n {
   resources: ResourceLanguage;
 }
 
+/**
+ * The namespaces a page needs in the browser: never the mails' texts (they are
+ * only rendered on the server), the operator console's only inside /admin.
+ */
+export function pageResources(all: ResourceLanguage, pathname: string): ResourceLanguage {
+  const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
+  return Object.fromEntries(
+    Object.entries(all).filter(([namespace]) => namespace !== "mail" && (namespace !== "admin" || inConsole)),
+  );
+}
+
 /** JSON that is safe inside a <script> element. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
