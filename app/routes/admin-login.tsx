@@ -48,7 +48,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     constraint: getZodConstraint(operatorLoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: operatorLoginSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-md py-8">

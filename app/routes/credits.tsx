@@ -134,7 +134,7 @@ function Checkout({
     constraint: getZodConstraint(checkoutSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
     defaultValue: { package: String(selected!.id), method: method ?? "", code: "" },
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   if (!selected) return null;
   const checked = reply?.checked;

@@ -162,7 +162,7 @@ function DetailsStep({ loaderData, reply }: { loaderData: Route.ComponentProps["
     constraint: getZodConstraint(directDebitSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: directDebitSchema }),
     defaultValue: { package: String(pkg.id) },
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const amount = formatMoney(amountCents, pkg.currency, locale);
   return (
@@ -216,7 +216,7 @@ function CodeStep({ mandate, packageId, reply }: { mandate: number; packageId: n
     constraint: getZodConstraint(smsCodeSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: smsCodeSchema }),
     defaultValue: { mandate: String(mandate) },
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const resending = navigation.formData?.get("intent") === "resend";
   const gone = reply?.code === "payment_not_found";

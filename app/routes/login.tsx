@@ -59,7 +59,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-md px-4 py-10">

@@ -94,7 +94,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     defaultValue: defaults,
     constraint: getZodConstraint(ownProfileSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ownProfileSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const choices = (values: readonly string[], key: string) =>
     values.map((value) => ({ value, label: t(`enums:${key}.${value}`) }));

@@ -49,7 +49,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
     lastResult: actionData?.result,
     constraint: getZodConstraint(resetPasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-md px-4 py-10">

@@ -27,21 +27,25 @@ test("a member reports a profile with a reason and words, and is thanked", async
 test("too many sign-in attempts from one address get a localised 429", async ({ page, baseURL, isMobile }) => {
   test.skip(isMobile, "the server does not care about the screen");
   // One client address for the page and the requests; the auth bucket allows 20 a minute.
-  // Empty signups fill it without tripping the product's own rule for failed logins.
   const ip = `192.0.2.${1 + Math.floor(Math.random() * 250)}`;
   await page.context().setExtraHTTPHeaders({ "CF-IPCountry": "NL", "CF-Connecting-IP": ip });
-  for (let i = 0; i < 20; i++) {
+  await page.goto("/login");
+  await page.getByLabel(t("accounts:fields.email")).fill("nobody@e2e.example");
+  await page.getByLabel(t("accounts:fields.password")).fill(PASSWORD);
+  // Empty signups fill the bucket without tripping the product's own rule for failed logins.
+  // The limiter counts in fixed minutes: a flood that straddles one needs up to 41 requests.
+  const statuses: number[] = [];
+  for (let i = 0; i < 45 && !statuses.includes(429); i++) {
     const response = await page.request.post("/signup", {
       form: { email: `nobody-${i}@e2e.example` },
       headers: { Origin: baseURL!, "CF-Connecting-IP": ip },
       maxRedirects: 0,
       failOnStatusCode: false,
     });
-    expect(response.status()).toBeLessThan(429);
+    statuses.push(response.status());
   }
-  await page.goto("/login");
-  await page.getByLabel(t("accounts:fields.email")).fill("nobody@e2e.example");
-  await page.getByLabel(t("accounts:fields.password")).fill(PASSWORD);
+  expect(statuses.filter((s) => s !== 429).length).toBeGreaterThanOrEqual(20);
+  expect(statuses.at(-1)).toBe(429);
   const answer = page.waitForResponse(
     (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
   );
@@ -86,6 +90,7 @@ test("a fictional profile says so in search, on the profile and in the chat", as
   await expect(page.getByText(t("members:fictionalNotice"))).toBeVisible();
   await page.goto(`/members/${id}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);
-  await expect(page.getByTestId("fictional-badge").first()).toBeVisible();
+  // On a phone the list beside the conversation is hidden; the chat header's badge is what shows.
+  await expect(page.getByTestId("fictional-badge").filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByTestId("fictional-notice")).toHaveText(t("members:fictionalNotice"));
 });

@@ -31,6 +31,7 @@ export function ReportDialog({
     lastResult: fetcher.data?.result,
     constraint: getZodConstraint(reportSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
   });
   useEffect(() => {

@@ -23,7 +23,7 @@ export function AccountSection({ email, reply }: { email: string; reply: Setting
     lastResult: passwordReply?.result,
     constraint: getZodConstraint(changePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <Section id="account" title={t("account.title")}>
