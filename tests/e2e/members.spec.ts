@@ -1,4 +1,5 @@
 // Members journeys of issue 4 in real Chromium, at phone and desktop widths.
+import type { Locator } from "@playwright/test";
 import { activeMember, anotherVisitor, expect, expectAccessible, ownId, pngImage, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
@@ -95,6 +96,19 @@ test("blocking: the blocked member can no longer open the profile, until unblock
   await bram.close();
 });
 
+/** Where an element is, scrolled into view, once late banners (push, offers) have stopped moving the page. */
+async function settledBox(element: Locator) {
+  await element.scrollIntoViewIfNeeded();
+  let previous = await element.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await element.page().waitForTimeout(150);
+    const box = await element.boundingBox();
+    if (box && previous && box.x === previous.x && box.y === previous.y) return box;
+    previous = box;
+  }
+  throw new Error("the element kept moving");
+}
+
 test("the swipe game gives four likes a day", async ({ page, isMobile }) => {
   await activeMember(page, "nl", { name: "Sofie" });
   await page.goto("/swipe-game");
@@ -104,7 +118,7 @@ test("the swipe game gives four likes a day", async ({ page, isMobile }) => {
   for (let i = 0; i < 4; i++) {
     const before = await card.getAttribute("data-member-id");
     if (isMobile) {
-      const box = (await card.boundingBox())!;
+      const box = await settledBox(card);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 8 });
