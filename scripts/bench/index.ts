@@ -23,8 +23,14 @@ const server = await startServer({ port: 4310 });
 const budgets: Budget[] = [];
 try {
   for (const name of chosen.length ? chosen : Object.keys(sections)) {
-    const run = await sections[name]!();
-    budgets.push(...(await run(server)));
+    try {
+      const run = await sections[name]!();
+      budgets.push(...(await run(server)));
+    } catch (error) {
+      // One broken section must not hide the others' figures.
+      console.error(`\nSection ${name} failed:`, error);
+      budgets.push({ name: `${name} section`, value: "failed", target: "runs", holds: false });
+    }
   }
 } finally {
   await server.stop();

@@ -4,7 +4,7 @@
 // throughput, p50/p99 and errors per action, the ratio to the ceiling endpoint
 // measured by the same driver in the same run, and the D1 rows each action
 // reads and writes (its domain code run once through a counting D1).
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, lt } from "drizzle-orm";
 import { startSession } from "#app/server/accounts/session.ts";
 import { recordMessage } from "#app/server/chat/send-message.ts";
 import { creditStatements } from "#app/server/credits/ledger.ts";
@@ -52,7 +52,10 @@ async function prepare(stateDir: string) {
     const now = Date.now();
     const ids = Array.from({ length: 2 * USERS }, (_, i) => FIRST_MEMBER + i);
     // Every user buys in NL, where the sandbox offers iDEAL.
-    await db.update(profiles).set({ country: "NL" }).where(inArray(profiles.userId, ids));
+    await db
+      .update(profiles)
+      .set({ country: "NL" })
+      .where(and(gte(profiles.userId, FIRST_MEMBER), lt(profiles.userId, FIRST_MEMBER + 2 * USERS)));
     const [pkg] = await db
       .select({ id: creditPackages.id })
       .from(creditPackages)
