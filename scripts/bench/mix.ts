@@ -199,9 +199,11 @@ async function rowsPerAction(stateDir: string, user: User, packageId: number, or
       await run(createDb(counted.db));
       return counted.totals;
     };
+    // Scripts get D1, KV and R2 but no Durable Objects; the time bonus (a DO, no D1 rows) answers nothing here.
+    const noObject = { idFromName: () => ({}), get: () => new Proxy({}, { get: () => async () => null }) };
     const app = (db: ReturnType<typeof createDb>) => ({
       db,
-      env,
+      env: { ...env, TIME_BONUS: noObject } as unknown as typeof env,
       settings: builtInSettings,
       now: Date.now,
       origin,
