@@ -5,6 +5,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { locales } from "#app/i18n/locales.ts";
+import { legalPages } from "#app/server/content/legal-pages.ts";
 import { landers } from "#app/server/landers/landers.ts";
 import config from "../../playwright.config.ts";
 import { expect, expectAccessible, PASSWORD, test, text, uniqueEmail } from "./support.ts";
@@ -23,16 +24,6 @@ test.use({
   },
 });
 
-const legalPages = [
-  "2257-compliance-statement",
-  "ban",
-  "cookies",
-  "faq",
-  "privacy",
-  "return-policy",
-  "service",
-  "terms",
-];
 const port = new URL(config.use!.baseURL!).port;
 
 /** Text nodes of a page, without its scripts (the embedded translations). */

@@ -7,21 +7,9 @@
 // number) is left out.
 import { Marked, type Token, type Tokens } from "marked";
 import { defaultLocale, type Locale } from "#app/i18n/locales.ts";
+import type { LegalPage } from "./legal-pages.ts";
 
-export const legalPages = [
-  "2257-compliance-statement",
-  "ban",
-  "cookies",
-  "faq",
-  "privacy",
-  "return-policy",
-  "service",
-  "terms",
-] as const;
-export type LegalPage = (typeof legalPages)[number];
-
-export const isLegalPage = (value: unknown): value is LegalPage =>
-  typeof value === "string" && (legalPages as readonly string[]).includes(value);
+export { isLegalPage, type LegalPage, legalPages } from "./legal-pages.ts";
 
 const files = import.meta.glob<string>("../../content/legal/*/*.md", {
   query: "?raw",
