@@ -13,6 +13,7 @@ import { readCookie } from "#app/server/http/cookies.ts";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { loadSiteChrome } from "#app/server/site/chrome.ts";
 import { parseSkippedAt, SITE_ENTRY_COOKIE } from "#app/server/site/site-entry.ts";
+import { DEFAULT_THEME } from "#app/server/site/theme.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/app-icon/apple-touch-icon.png" />
-        <meta name="theme-color" content={theme?.primary ?? "#8f1d2c"} />
+        <meta name="theme-color" content={theme?.primary ?? DEFAULT_THEME.primary} />
         <Meta />
         {chrome && <SeoLinks seo={chrome.seo} />}
         <Links nonce={nonce} />

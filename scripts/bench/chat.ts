@@ -1,18 +1,12 @@
-// Chat budgets (issue 5): N live rooms with two members each on loopback;
-// sender→receiver latency (p50/p99) and messages/s through ConversationRoom,
-// next to a bare EchoRoom in the same run; and D1 rows written per message.
-import { and, eq } from "drizzle-orm";
 import WebSocket from "ws";
-import { startSession } from "#app/server/accounts/session.ts";
 import { recordMessage } from "#app/server/chat/send-message.ts";
-import { creditStatements } from "#app/server/credits/ledger.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import { withLocalBindings } from "../lib/local.ts";
 import type { Budget } from "./foundation.ts";
 import { countingD1 } from "./lib/d1-rows.ts";
-import { table } from "./lib/load.ts";
+import { percentile, table } from "./lib/load.ts";
+import { givenPair } from "./lib/pairs.ts";
 import type { BenchServer } from "./lib/server.ts";
 
 const ROOMS = Number(process.env.CHAT_ROOMS ?? 200);
@@ -31,40 +25,8 @@ async function preparePairs(stateDir: string): Promise<Pair[]> {
     for (let i = 0; i < ROOMS; i++) {
       const a = 10 + 2 * i;
       const b = 11 + 2 * i;
-      const [conversation] = await db
-        .insert(conversations)
-        .values({ memberLow: a, memberHigh: b, createdBy: a, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: conversations.id });
-      const id =
-        conversation?.id ??
-        (
-          await db
-            .select({ id: conversations.id })
-            .from(conversations)
-            .where(and(eq(conversations.memberLow, a), eq(conversations.memberHigh, b)))
-        )[0]!.id;
-      await db
-        .insert(conversationParticipants)
-        .values([
-          { conversationId: id, userId: a },
-          { conversationId: id, userId: b },
-        ])
-        .onConflictDoNothing();
-      const sa = await startSession(db, { userId: a, now });
-      const sb = await startSession(db, { userId: b, now });
-      await db.batch([
-        sa.statement,
-        sb.statement,
-        ...creditStatements(db, {
-          userId: a,
-          amount: 1000,
-          reason: "adjustment",
-          idempotencyKey: `bench:${a}:${now}`,
-          now,
-        }),
-      ]);
-      pairs.push({ conversation: id, cookies: [`session=${sa.token}`, `session=${sb.token}`] });
+      const pair = await givenPair(db, [a, b], { credits: 1000, bothLoggedIn: true, now });
+      pairs.push({ conversation: pair.conversation, cookies: [pair.cookies[0]!, pair.cookies[1]!] });
     }
     return pairs;
   }, stateDir);
@@ -77,11 +39,6 @@ function open(url: string, cookie?: string): Promise<WebSocket> {
     ws.once("error", reject);
   });
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** Sends MESSAGES messages per room one after another, all rooms at once; latency to the receiver. */
 async function run(

@@ -5,11 +5,9 @@
 // measured by the same driver in the same run, and the D1 rows each action
 // reads and writes (its domain code run once through a counting D1).
 import { and, eq, gte, lt } from "drizzle-orm";
-import { startSession } from "#app/server/accounts/session.ts";
 import { recordMessage } from "#app/server/chat/send-message.ts";
-import { creditStatements } from "#app/server/credits/ledger.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { conversationParticipants, conversations, creditPackages, profiles } from "#app/server/db/schema.ts";
+import { creditPackages, profiles } from "#app/server/db/schema.ts";
 import { likeMember } from "#app/server/likes/likes.ts";
 import { createLogger } from "#app/server/log.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
@@ -20,7 +18,8 @@ import { builtInSettings } from "#app/server/settings/defaults.ts";
 import { withLocalBindings } from "../lib/local.ts";
 import type { Budget } from "./foundation.ts";
 import { countingD1 } from "./lib/d1-rows.ts";
-import { table } from "./lib/load.ts";
+import { percentile, table } from "./lib/load.ts";
+import { givenPair } from "./lib/pairs.ts";
 import type { BenchServer } from "./lib/server.ts";
 
 const USERS = Number(process.env.LOAD_USERS ?? 200);
@@ -64,38 +63,8 @@ async function prepare(stateDir: string) {
     const users: User[] = [];
     for (let i = 0; i < USERS; i++) {
       const [id, partner] = [ids[2 * i]!, ids[2 * i + 1]!];
-      const [row] = await db
-        .insert(conversations)
-        .values({ memberLow: id, memberHigh: partner, createdBy: id, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: conversations.id });
-      const conversation =
-        row?.id ??
-        (
-          await db
-            .select({ id: conversations.id })
-            .from(conversations)
-            .where(and(eq(conversations.memberLow, id), eq(conversations.memberHigh, partner)))
-        )[0]!.id;
-      const session = await startSession(db, { userId: id, now });
-      await db.batch([
-        db
-          .insert(conversationParticipants)
-          .values([
-            { conversationId: conversation, userId: id },
-            { conversationId: conversation, userId: partner },
-          ])
-          .onConflictDoNothing(),
-        session.statement,
-        ...creditStatements(db, {
-          userId: id,
-          amount: 10_000,
-          reason: "adjustment",
-          idempotencyKey: `bench-mix:${id}:${now}`,
-          now,
-        }),
-      ]);
-      users.push({ id, partner, conversation, cookie: `session=${session.token}` });
+      const pair = await givenPair(db, [id, partner], { credits: 10_000, now });
+      users.push({ id, partner, conversation: pair.conversation, cookie: pair.cookies[0]! });
     }
     return { users, packageId: pkg.id };
   }, stateDir);
@@ -162,11 +131,6 @@ async function drain(response: Promise<Response>): Promise<number> {
   await r.arrayBuffer();
   return r.status;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 async function drive(seconds: number, step: (user: number, n: number) => Promise<[string, boolean]>, thinkMs = 0) {
   const samples = new Map<string, { ms: number[]; errors: number }>();

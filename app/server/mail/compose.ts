@@ -5,6 +5,7 @@
 import { formatDate, formatNumber } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
+import { DEFAULT_THEME } from "#app/server/site/theme.ts";
 import type { MailParams, MailSiteParams, MailTemplate } from "./templates.ts";
 
 export interface MailSite {
@@ -52,9 +53,7 @@ export type ComposeMailInput<T extends MailTemplate = MailTemplate> = {
 }[T];
 
 const brand = {
-  primary: "#8f1d2c",
-  secondary: "#7a4b2a",
-  surface: "#fbf7f4",
+  ...DEFAULT_THEME,
   card: "#ffffff",
   ink: "#221a17",
   muted: "#6b5d56",

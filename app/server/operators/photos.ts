@@ -5,10 +5,10 @@
 // A reviewed photo is one with an audit row. Rejecting hides the photo from
 // everyone but its owner, who sees "rejected" in their photo manager
 // (photos/visibility.ts); a rejected main photo passes the role on.
-import { and, asc, desc, eq, gt, inArray, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
 import { auditLog, photos, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { passMainOn } from "#app/server/photos/manage.ts";
+import { passMainOn, takeMainIfFree } from "#app/server/photos/manage.ts";
 import type { PhotoVariant } from "#app/server/photos/visibility.ts";
 import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
@@ -69,12 +69,7 @@ export async function decidePhoto(app: OperatorContext, input: { photo: number; 
       ? [passMainOn(app.db, photo.userId, photo.id)]
       : photo.isPrivate
         ? []
-        : [
-            app.db
-              .update(profiles)
-              .set({ mainPhotoId: photo.id })
-              .where(and(eq(profiles.userId, photo.userId), isNull(profiles.mainPhotoId))),
-          ]),
+        : [takeMainIfFree(app.db, photo.userId, photo.id)]),
     auditStatement(app, app.operator, {
       action: `photo.${input.decision}`,
       targetType: "photo",

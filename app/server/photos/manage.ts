@@ -1,7 +1,7 @@
 // A member's own photos: list, make main, make private or public, delete.
 // Every query is scoped to the member, so another member's photo id is simply
 // "not found" (404), never "forbidden": the answer does not reveal it exists.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles } from "#app/server/db/schema.ts";
@@ -129,6 +129,24 @@ export function passMainOn(db: Database, userId: number, fromId: number) {
     .update(profiles)
     .set({ mainPhotoId: sql`${next}` })
     .where(and(eq(profiles.userId, userId), eq(profiles.mainPhotoId, fromId)));
+}
+
+/**
+ * The photo becomes the member's main photo when they have none they still
+ * show (none set, or it points at a photo gone or rejected). `photoId` may be
+ * a subquery; `when` adds a condition (the upload: that the photo was stored).
+ */
+export function takeMainIfFree(db: Database, userId: number, photoId: number | SQL, when?: SQL) {
+  const currentMainShown = exists(
+    db
+      .select({ one: sql`1` })
+      .from(photos)
+      .where(and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, userId), sql`${photos.status} <> 'rejected'`)),
+  );
+  return db
+    .update(profiles)
+    .set({ mainPhotoId: sql`${photoId}` })
+    .where(and(eq(profiles.userId, userId), when, or(isNull(profiles.mainPhotoId), not(currentMainShown))));
 }
 
 /** How many photos count towards the member's limit (for the upload check). */

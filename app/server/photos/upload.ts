@@ -3,7 +3,7 @@
 // write the row. The row is inserted only while the member is under the limit
 // (checked again inside the D1 batch, so two uploads at once cannot both
 // squeeze in); if the write fails or is refused, the files leave R2 again.
-import { and, eq, exists, isNull, not, or, sql } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { randomToken } from "#app/server/accounts/tokens.ts";
 import { photos, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -15,6 +15,7 @@ import {
   ownPhotoJson,
   type PhotoOwner,
   type PhotosContext,
+  takeMainIfFree,
 } from "./manage.ts";
 import { processPhoto } from "./process.ts";
 
@@ -71,21 +72,7 @@ export async function uploadPhoto(
       .from(profiles)
       .where(and(eq(profiles.userId, member.id), sql`${counted} < ${max}`)),
   );
-  // A member "has no main photo" when none is set or it points at nothing they still show.
-  const currentMainGone = not(
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(photos)
-        .where(
-          and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, member.id), sql`${photos.status} <> 'rejected'`),
-        ),
-    ),
-  );
-  const makeMain = db
-    .update(profiles)
-    .set({ mainPhotoId: sql`${newId}` })
-    .where(and(eq(profiles.userId, member.id), exists(newId), or(isNull(profiles.mainPhotoId), currentMainGone)));
+  const makeMain = takeMainIfFree(db, member.id, sql`${newId}`, exists(newId));
   const select = db
     .select({ photo: photos, mainPhotoId: profiles.mainPhotoId })
     .from(photos)

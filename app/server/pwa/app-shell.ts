@@ -7,11 +7,9 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
 import { escapeHtml } from "#app/server/mail/compose.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
+import { DEFAULT_THEME } from "#app/server/site/theme.ts";
 import { HEART_PATH, type IconFile, type Logo, renderIcon, svgLogo } from "./icons.ts";
 import { pathPolygons } from "./raster.ts";
-
-/** Spec §9: dark red primary, brown secondary (app/app.css), unless the domain sets its own. */
-export const DEFAULT_THEME = { primary: "#8f1d2c", secondary: "#7a4b2a", surface: "#fbf7f4" };
 
 const themeOf = (settings: SiteSettings) => ({ ...DEFAULT_THEME, ...settings.theme });
 

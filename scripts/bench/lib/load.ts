@@ -48,3 +48,9 @@ export function table(rows: (string | number)[][]): string {
     )
     .join("\n");
 }
+
+/** The p-th percentile of a set of samples (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
