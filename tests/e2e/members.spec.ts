@@ -122,6 +122,9 @@ test("the swipe game gives four likes a day", async ({ page, isMobile }) => {
   await page.waitForLoadState("networkidle");
   for (let i = 0; i < 4; i++) {
     const before = await card.getAttribute("data-member-id");
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/swipe-game"),
+    );
     if (isMobile) {
       const box = await settledBox(card);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -132,6 +135,9 @@ test("the swipe game gives four likes a day", async ({ page, isMobile }) => {
       await page.keyboard.press("ArrowRight");
     }
     await expect(card).not.toHaveAttribute("data-member-id", before!);
+    // The next swipe comes once this like is answered and the page has settled.
+    expect((await answered).status()).toBe(200);
+    await page.waitForLoadState("networkidle");
   }
   await expect(page.getByTestId("likes-left")).toContainText(
     t("swipe:limit_other", { count: 4, time: "" }).slice(0, 20),
