@@ -13,7 +13,7 @@ import { getI18n } from "#app/i18n/i18next.server.ts";
 import { requireMember } from "#app/server/accounts/guards.ts";
 import { chatList } from "#app/server/chat/conversations.ts";
 import { messageCost } from "#app/server/chat/costs.ts";
-import { memberRoom } from "#app/server/chat/rooms.ts";
+import { openConversation, readConversation } from "#app/server/chat/rooms.ts";
 import { conversationParticipants } from "#app/server/db/schema.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notFound = () => data({ message: t("errors:conversationNotFound") }, { status: 404 });
   const conversationId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null;
   if (conversationId === null) throw notFound();
-  const room = await memberRoom(app, member.id, conversationId).catch((error: unknown) => {
+  const room = await openConversation(app, member.id, conversationId).catch((error: unknown) => {
     if (isDomainError(error) && error.code === "conversation_not_found") throw notFound();
     throw error;
   });
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const history = await room.room.history(member.id, {});
   if (history.type !== "messages") throw new Error("the room answered a history request with another frame");
   // Read up to the newest message shown, before the chat list below counts unread messages.
-  await room.room.read(room.meta, member.id, history.messages.at(-1)?.seq ?? 0);
+  await readConversation(app, room, history.messages.at(-1)?.seq ?? 0);
 
   const now = app.now();
   const country = member.profile.country;

@@ -1,4 +1,4 @@
-// The chat wire protocol (issue 5), shared by the browser and the
+// The chat wire protocol, shared by the browser and the
 // ConversationRoom. Client → room messages are validated here; anything else
 // is refused with an error frame.
 import { z } from "zod";
@@ -6,7 +6,9 @@ import { z } from "zod";
 export const clientIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
 export const outgoingMessageSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("text"), clientId: clientIdSchema, text: z.string().trim().min(1).max(5000) }),
+  // No length cap here: the domain's message_length decides, so a long text is
+  // told the limit (message_too_long) rather than "invalid input".
+  z.object({ kind: z.literal("text"), clientId: clientIdSchema, text: z.string().trim().min(1) }),
   z.object({ kind: z.literal("gift"), clientId: clientIdSchema, giftId: z.number().int().positive() }),
   // The photo was uploaded first (POST /api/chat/photo); this sends it.
   z.object({
@@ -26,6 +28,14 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
 ]);
 
 export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
+
+/** Why the room closed a socket, when the client must not simply reconnect. */
+export const SOCKET_CLOSE = {
+  /** The session the socket was opened in has ended: the member is logged out. */
+  sessionEnded: 4401,
+  /** The conversation is no longer open to the member (a block). */
+  conversationClosed: 4404,
+} as const;
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 /** A message as clients see it. */

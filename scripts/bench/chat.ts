@@ -33,8 +33,10 @@ async function preparePairs(stateDir: string): Promise<Pair[]> {
 }
 
 function open(url: string, cookie?: string): Promise<WebSocket> {
+  // As from the site's own pages: the chat socket refuses any other Origin.
+  const origin = new URL(url.replace(/^ws/, "http")).origin;
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: cookie ? { Cookie: cookie } : {} });
+    const ws = new WebSocket(url, { headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) } });
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
   });

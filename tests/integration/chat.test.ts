@@ -35,7 +35,7 @@ const send = (cookie: string, conversation: number, clientId: string, text = `he
 
 async function socket(cookie: string, conversation: number) {
   const response = await SELF.fetch(`${BASE}/api/chat/socket?conversation=${conversation}`, {
-    headers: { Cookie: cookie, Upgrade: "websocket" },
+    headers: { Cookie: cookie, Origin: BASE, Upgrade: "websocket" },
   });
   expect(response.status).toBe(101);
   const ws = response.webSocket!;
@@ -215,11 +215,11 @@ describe("authorization (issue 5 proof)", () => {
     });
     expect(removal.status).toBe(404);
     const upgrade = await SELF.fetch(`${BASE}/api/chat/socket?conversation=${conversation}`, {
-      headers: { Cookie: eveCookie, Upgrade: "websocket" },
+      headers: { Cookie: eveCookie, Origin: BASE, Upgrade: "websocket" },
     });
     expect(upgrade.status).toBe(404);
     const visitor = await SELF.fetch(`${BASE}/api/chat/socket?conversation=${conversation}`, {
-      headers: { Upgrade: "websocket" },
+      headers: { Origin: BASE, Upgrade: "websocket" },
     });
     expect(visitor.status).toBe(403);
   });

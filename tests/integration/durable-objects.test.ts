@@ -6,7 +6,12 @@ const meta = { conversationId: 77, members: [1, 2], domain: "localhost" };
 
 async function connect(room: DurableObjectStub, memberId: number) {
   const response = await room.fetch("http://room/socket", {
-    headers: { Upgrade: "websocket", "X-Room": JSON.stringify(meta), "X-Member-Id": String(memberId) },
+    headers: {
+      Upgrade: "websocket",
+      "X-Room": JSON.stringify(meta),
+      "X-Member-Id": String(memberId),
+      "X-Session": JSON.stringify({ id: `session-${memberId}`, expiresAt: Date.now() + 60_000 }),
+    },
   });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { signupSchema } from "#app/schemas/account.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
-import { memberRoom, roomStub } from "#app/server/chat/rooms.ts";
+import { openConversation, roomStub } from "#app/server/chat/rooms.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { createDb } from "#app/server/db/client.ts";
 import {
@@ -144,7 +144,7 @@ describe("a chat message when D1 fails and the room is reset", () => {
     const { startConversation } = await import("#app/server/chat/conversations.ts");
     const conversation = await startConversation(appContext(), { id: ann, paidUser: true }, bob);
     await givenCredits(ann, 10);
-    const { meta } = await memberRoom({ db, env, domain: "localhost" }, ann, conversation);
+    const { meta } = await openConversation({ db, env, domain: "localhost" }, ann, conversation);
     const message: OutgoingMessage = { kind: "text", clientId: `fault-${fault.when}-01`, text: "Kom je ook?" };
 
     const stub = roomStub(env, conversation);

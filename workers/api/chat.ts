@@ -1,19 +1,21 @@
-// Chat endpoints (spec §7 + what the chat screen uses, issue 5):
+// Chat endpoints (the compatibility list endpoints plus what the chat screen uses):
 //   GET    /api/chats.php                 → { chats }
 //   DELETE /api/chat.php {conversation}   → removes a chat from the member's list
-//   GET    /api/chat/socket?conversation= → WebSocket to the conversation's room
+//   GET    /api/chat/socket?conversation= → WebSocket to the conversation's room (the access gate admits
+//                                           only this site's own pages, by Origin)
 //   GET    /api/chat/messages?conversation=&after=|before= → messages (polling without WebSocket)
 //   POST   /api/chat/messages {conversation, message} → send without WebSocket
 //   POST   /api/chat/read {conversation, seq}
 //   POST   /api/chat/photo (multipart: conversation, photo) → { photo } to send as a photo message
+// Each opens the conversation through openConversation first.
 import { Hono } from "hono";
 import { z } from "zod";
 import { outgoingMessageSchema } from "#app/schemas/chat.ts";
 import { chatList, hideConversation } from "#app/server/chat/conversations.ts";
 import { storeChatPhoto } from "#app/server/chat/photos.ts";
-import { memberRoom } from "#app/server/chat/rooms.ts";
-import { DomainError, type ErrorCode, errorCatalogue } from "#app/server/errors.ts";
-import { MAX_UPLOAD_BYTES } from "#app/server/photos/limits.ts";
+import { openConversation, readConversation } from "#app/server/chat/rooms.ts";
+import { type ErrorCode, errorCatalogue } from "#app/server/errors.ts";
+import { invalidPhoto } from "#app/server/photos/limits.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireClientHeader, requireMember } from "./auth.ts";
 import { answer, apiError, validationError } from "./errors.ts";
@@ -43,7 +45,7 @@ export const chatApi = new Hono<AppEnv>()
     const parsed = deleteBody.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      await hideConversation(c.var.app, member.id, parsed.data.conversation);
+      await hideConversation(c.var.app, await openConversation(c.var.app, member.id, parsed.data.conversation));
       return c.json({ ok: true });
     });
   })
@@ -55,10 +57,11 @@ export const chatApi = new Hono<AppEnv>()
     const parsed = conversationId.safeParse(c.req.query("conversation"));
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      const { room, meta } = await memberRoom(c.var.app, member.id, parsed.data);
+      const { room, meta } = await openConversation(c.var.app, member.id, parsed.data);
       const headers = new Headers(c.req.raw.headers);
       headers.set("X-Room", JSON.stringify(meta));
       headers.set("X-Member-Id", String(member.id));
+      headers.set("X-Session", JSON.stringify({ id: member.session.id, expiresAt: member.session.expiresAt }));
       headers.set("X-Locale", c.var.app.locale);
       const upgraded = await room.fetch(new Request(c.req.url, { headers }));
       // A fresh response: the room's has immutable headers, and ours get security headers.
@@ -71,7 +74,7 @@ export const chatApi = new Hono<AppEnv>()
     const parsed = pollQuery.safeParse(c.req.query());
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      const { room } = await memberRoom(c.var.app, member.id, parsed.data.conversation);
+      const { room } = await openConversation(c.var.app, member.id, parsed.data.conversation);
       c.header("Cache-Control", "no-store");
       return c.json(await room.history(member.id, { after: parsed.data.after, before: parsed.data.before }));
     });
@@ -82,8 +85,11 @@ export const chatApi = new Hono<AppEnv>()
     const parsed = sendBody.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      const { room, meta } = await memberRoom(c.var.app, member.id, parsed.data.conversation);
-      const frame = await room.send(meta, member.id, parsed.data.message, { locale: c.var.app.locale });
+      const { room, meta } = await openConversation(c.var.app, member.id, parsed.data.conversation);
+      const frame = await room.send(meta, member.id, parsed.data.message, {
+        locale: c.var.app.locale,
+        session: member.session.id,
+      });
       if (frame.type === "error") {
         const known = errorCatalogue[frame.code as ErrorCode];
         const status = frame.code === "retry" ? 503 : known ? known.status : 400;
@@ -98,24 +104,21 @@ export const chatApi = new Hono<AppEnv>()
     const parsed = readBody_.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      const { room, meta } = await memberRoom(c.var.app, member.id, parsed.data.conversation);
-      await room.read(meta, member.id, parsed.data.seq);
+      const conversation = await openConversation(c.var.app, member.id, parsed.data.conversation);
+      await readConversation(c.var.app, conversation, parsed.data.seq);
       return c.json({ ok: true });
     });
   })
   .post("/chat/photo", async (c) => {
     const member = requireMember(c);
     if (member instanceof Response) return member;
-    if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
-      return answer(c, () => Promise.reject(new DomainError("photo_too_large", { mb: 10 })));
-    }
     const form = await c.req.formData().catch(() => null);
     const parsed = conversationId.safeParse(form?.get("conversation"));
     const file = form?.get("photo");
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      if (!(file instanceof File)) throw new DomainError("photo_invalid", { min: 200, megapixels: 12 });
-      await memberRoom(c.var.app, member.id, parsed.data);
+      await openConversation(c.var.app, member.id, parsed.data);
+      if (!(file instanceof File)) throw invalidPhoto();
       const photo = await storeChatPhoto(c.var.app, parsed.data, new Uint8Array(await file.arrayBuffer()));
       return c.json({ photo }, 201);
     });

@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { endSession } from "#app/server/accounts/session.ts";
 import { clearedSessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
+import { closeEndedSessions } from "#app/server/chat/rooms.ts";
 import { nearestPlace } from "#app/server/geo/geocode.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { catalogueError, validationError } from "./errors.ts";
@@ -14,7 +15,9 @@ const coordinates = z.object({
 
 async function logout(c: Context<AppEnv>) {
   const token = sessionToken(c.req.raw);
-  if (token) await endSession(c.var.app.db, token);
+  const ended = token ? await endSession(c.var.app.db, token) : null;
+  // This session's chat sockets close too; the member's other devices stay logged in.
+  if (ended) closeEndedSessions(c.var.app, ended.userId, { session: ended.id });
   c.header("Set-Cookie", clearedSessionCookie(c.req.raw), { append: true });
   c.header("Cache-Control", "no-store");
   // A form post from the account menu goes back home; API clients get JSON.

@@ -1,6 +1,6 @@
-// One ConversationRoom per conversation (issue 5): it orders messages (seq),
-// keeps them in its own SQLite storage, and fans them out to both members'
-// hibernating WebSockets, with a typing indicator and read receipts.
+// One ConversationRoom per conversation: it orders messages (seq), keeps them
+// in its own SQLite storage, and fans them out to both members' hibernating
+// WebSockets, with a typing indicator and read receipts.
 //
 // A message is never lost nor charged twice: it is written here as "pending"
 // first, then paid for and indexed in D1 in one batch keyed by the client's
@@ -8,18 +8,29 @@
 // a dropped socket or a restarted room) finds the pending row and completes it;
 // D1 recognises the key and does not charge again.
 //
-// The Worker authenticates members and checks they belong to the conversation
-// before it calls the room; the room trusts the member id it is given.
+// The Worker authenticates members and opens the conversation for them before
+// it calls the room or hands it a socket; the room trusts the member id it is
+// given. A socket outlives that check, so every frame that reads or writes asks
+// again (the socket's session still lives, no block closed the conversation)
+// and the socket closes when not, with a code the client acts on. Sessions that
+// end and blocks close sockets at once too, and nothing is delivered to a
+// socket whose session has expired.
 import { DurableObject } from "cloudflare:workers";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import { type ChatMessage, clientFrameSchema, type OutgoingMessage, type ServerFrame } from "#app/schemas/chat.ts";
-import { markRead } from "#app/server/chat/conversations.ts";
+import {
+  type ChatMessage,
+  clientFrameSchema,
+  type OutgoingMessage,
+  type ServerFrame,
+  SOCKET_CLOSE,
+} from "#app/schemas/chat.ts";
+import { sessionExpiry } from "#app/server/accounts/session.ts";
+import { assertStillOpen, type ConversationSide, markRead } from "#app/server/chat/conversations.ts";
 import { HISTORY_PAGE } from "#app/server/chat/costs.ts";
-import { recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
+import { messageContent, recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
-import { listGifts } from "#app/server/likes/gifts.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
@@ -32,10 +43,39 @@ export interface RoomMeta {
   domain: string;
 }
 
+/** The sessions of a member that ended: one (a logout), or all but one (or all, with null). */
+export type EndedSessions = { session: string } | { allBut: string | null };
+
+interface SocketSession {
+  id: string;
+  /** When the session ends, as far as the room knows: past it, D1 is asked before anything is delivered. */
+  expiresAt: number;
+}
+
 interface Attachment {
   memberId: number;
   locale: Locale;
+  session: SocketSession;
 }
+
+/** The refusals after which a socket may not go on, and the close code that tells the client why. */
+const closeCodeFor = (code: string) =>
+  code === "authentication_required"
+    ? SOCKET_CLOSE.sessionEnded
+    : code === "conversation_not_found"
+      ? SOCKET_CLOSE.conversationClosed
+      : null;
+
+const parseSession = (header: string | null): SocketSession | null => {
+  try {
+    const session = JSON.parse(header ?? "null") as Partial<SocketSession> | null;
+    return typeof session?.id === "string" && typeof session.expiresAt === "number"
+      ? { id: session.id, expiresAt: session.expiresAt }
+      : null;
+  } catch {
+    return null;
+  }
+};
 
 type Row = {
   seq: number;
@@ -100,17 +140,18 @@ export class ConversationRoom extends DurableObject<Env> {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     const meta = JSON.parse(request.headers.get("X-Room") ?? "null") as RoomMeta | null;
     const memberId = Number(request.headers.get("X-Member-Id"));
-    if (!meta?.members.includes(memberId)) return new Response("Forbidden", { status: 403 });
+    const session = parseSession(request.headers.get("X-Session"));
+    if (!meta?.members.includes(memberId) || !session) return new Response("Forbidden", { status: 403 });
     this.remember(meta);
     const { 0: client, 1: server } = new WebSocketPair();
     const locale = request.headers.get("X-Locale");
-    server.serializeAttachment({ memberId, locale: isLocale(locale) ? locale : "nl" } satisfies Attachment);
+    server.serializeAttachment({ memberId, locale: isLocale(locale) ? locale : "nl", session } satisfies Attachment);
     this.ctx.acceptWebSocket(server, [`member:${memberId}`]);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
-    const { memberId, locale } = socket.deserializeAttachment() as Attachment;
+    const { memberId, locale, session } = socket.deserializeAttachment() as Attachment;
     const meta = this.meta();
     let frame: ReturnType<typeof clientFrameSchema.safeParse>;
     try {
@@ -118,33 +159,68 @@ export class ConversationRoom extends DurableObject<Env> {
     } catch {
       frame = clientFrameSchema.safeParse(null);
     }
+    const t = translator(locale);
     if (!frame.success || !meta) {
-      return this.reply(socket, {
-        type: "error",
-        code: "invalid_input",
-        message: translator(locale)("errors:invalidInput"),
-      });
+      return this.reply(socket, { type: "error", code: "invalid_input", message: t("errors:invalidInput") });
     }
     const data = frame.data;
-    switch (data.type) {
-      case "hello":
-        return this.reply(socket, this.history(memberId, { after: data.lastSeq }));
-      case "older":
-        return this.reply(socket, this.history(memberId, { before: data.beforeSeq }));
-      case "typing":
-        return this.toMember(this.other(meta, memberId), { type: "typing", memberId });
-      case "read":
-        await this.read(meta, memberId, data.seq);
-        return;
-      case "ping":
-        return this.reply(socket, { type: "pong" });
-      case "send":
-        return this.reply(socket, await this.send(meta, memberId, data.message, { locale }));
+    const side: ConversationSide = {
+      conversationId: meta.conversationId,
+      memberId,
+      otherId: this.other(meta, memberId),
+    };
+    const app = { db: createDb(this.env.DB), now: Date.now };
+    try {
+      switch (data.type) {
+        case "hello":
+          await assertStillOpen(app, side, session.id);
+          return this.reply(socket, this.history(memberId, { after: data.lastSeq }));
+        case "older":
+          await assertStillOpen(app, side, session.id);
+          return this.reply(socket, this.history(memberId, { before: data.beforeSeq }));
+        case "typing":
+          return this.toMember(side.otherId, { type: "typing", memberId });
+        case "read": {
+          const seq = await markRead(app, side, data.seq, session.id);
+          return this.toMember(side.otherId, { type: "read", memberId, seq });
+        }
+        case "ping":
+          return this.reply(socket, { type: "pong" });
+        case "send": {
+          const answer = await this.send(meta, memberId, data.message, { locale, session: session.id });
+          this.reply(socket, answer);
+          if (answer.type === "error") this.closeIfEnded(socket, answer.code);
+          return;
+        }
+      }
+    } catch (error) {
+      if (isDomainError(error)) {
+        if (this.closeIfEnded(socket, error.code)) return;
+        return this.reply(socket, { type: "error", code: error.code, message: t(error.messageKey, error.params) });
+      }
+      createLogger(`room:${meta.conversationId}`).error("frame not handled", errorFields(error));
+      return this.reply(socket, { type: "error", code: "retry", message: t("errors:general") });
     }
   }
 
   override async webSocketClose(socket: WebSocket, code: number) {
-    socket.close(code === 1005 ? 1000 : code, "closing");
+    this.close(socket, code === 1005 ? 1000 : code, "closing");
+  }
+
+  private close(socket: WebSocket, code: number, reason: string) {
+    try {
+      socket.close(code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** Closes the socket when a refusal means it may not go on; says whether it did. */
+  private closeIfEnded(socket: WebSocket, code: string) {
+    const closeCode = closeCodeFor(code);
+    if (closeCode === null) return false;
+    this.close(socket, closeCode, code);
+    return true;
   }
 
   private reply(socket: WebSocket, frame: ServerFrame) {
@@ -155,8 +231,32 @@ export class ConversationRoom extends DurableObject<Env> {
     }
   }
 
+  /** To each of a member's sockets whose session still lives. */
   private toMember(memberId: number, frame: ServerFrame) {
-    for (const socket of this.ctx.getWebSockets(`member:${memberId}`)) this.reply(socket, frame);
+    const now = Date.now();
+    for (const socket of this.ctx.getWebSockets(`member:${memberId}`)) {
+      const { session } = socket.deserializeAttachment() as Attachment;
+      if (session.expiresAt > now) this.reply(socket, frame);
+      else void this.toSocketIfSessionLives(socket, frame);
+    }
+  }
+
+  /** The session's end as the room knew it has passed, but it may have been renewed since: D1 decides. */
+  private async toSocketIfSessionLives(socket: WebSocket, frame: ServerFrame) {
+    const attachment = socket.deserializeAttachment() as Attachment;
+    try {
+      const expiresAt = await sessionExpiry(
+        createDb(this.env.DB),
+        { id: attachment.session.id, userId: attachment.memberId },
+        Date.now(),
+      );
+      if (expiresAt === null) return this.close(socket, SOCKET_CLOSE.sessionEnded, "authentication_required");
+      socket.serializeAttachment({ ...attachment, session: { ...attachment.session, expiresAt } } satisfies Attachment);
+      this.reply(socket, frame);
+    } catch (error) {
+      // Not delivered: the client catches up with "hello" on its next connection.
+      createLogger("room").warn("session not checked before delivery", errorFields(error));
+    }
   }
 
   private other(meta: RoomMeta, memberId: number) {
@@ -197,11 +297,16 @@ export class ConversationRoom extends DurableObject<Env> {
     return { type: "messages", messages: rows.map(toMessage), older: range.before !== undefined, hasOlder };
   }
 
+  /**
+   * Stores, charges and delivers a message. With `session` (the sender's, over
+   * a socket or HTTP) it is refused once that session has ended; without it,
+   * the caller is the server itself (the message typed at signup).
+   */
   async send(
     meta: RoomMeta,
     senderId: number,
     message: OutgoingMessage,
-    options: { locale: Locale; free?: boolean },
+    options: { locale: Locale; free?: boolean; session?: string },
   ): Promise<ServerFrame> {
     this.remember(meta);
     const t = translator(options.locale);
@@ -211,20 +316,20 @@ export class ConversationRoom extends DurableObject<Env> {
         .exec<Row>("select * from messages where sender_id = ? and client_id = ?", senderId, message.clientId)
         .toArray()[0];
     const existing = stored();
-    if (existing?.state === "sent") {
-      return { type: "sent", clientId: message.clientId, message: toMessage(existing), credits: null };
-    }
-
-    const app = {
-      db: createDb(this.env.DB),
-      settings: await loadSettings(this.env.SETTINGS, meta.domain),
-      now: Date.now,
-    };
+    const db = createDb(this.env.DB);
     let row = existing;
     try {
+      if (existing?.state === "sent") {
+        if (options.session) {
+          const side = { conversationId: meta.conversationId, memberId: senderId, otherId: this.other(meta, senderId) };
+          await assertStillOpen({ db, now: Date.now }, side, options.session);
+        }
+        return { type: "sent", clientId: message.clientId, message: toMessage(existing), credits: null };
+      }
+      const app = { db, settings: await loadSettings(this.env.SETTINGS, meta.domain), now: Date.now };
       if (!row) {
         if (!(await messageWithinRateLimit(this.env, senderId))) throw new DomainError("rate_limited");
-        const content = await this.content(app, message, meta);
+        const content = await messageContent(app, meta.conversationId, message);
         // The awaits above let other sends of this same message in: carry on with theirs.
         const meanwhile = stored();
         if (meanwhile?.state === "sent") {
@@ -257,6 +362,7 @@ export class ConversationRoom extends DurableObject<Env> {
         kind: row.kind,
         preview: row.body ?? row.gift ?? "",
         free: options.free,
+        session: options.session,
       });
       const sent = this.sql
         .exec<Row>(
@@ -287,31 +393,24 @@ export class ConversationRoom extends DurableObject<Env> {
     }
   }
 
-  /** Validates what a message carries and turns it into what the room stores. */
-  private async content(
-    app: { db: ReturnType<typeof createDb>; settings: { message_length: number } },
-    message: OutgoingMessage,
-    meta: RoomMeta,
-  ) {
-    if (message.kind === "text") {
-      if (message.text.length > app.settings.message_length) {
-        throw new DomainError("message_too_long", { max: app.settings.message_length });
-      }
-      return { body: message.text, gift: null, photo: null };
-    }
-    if (message.kind === "gift") {
-      const gift = (await listGifts(app)).find((g) => g.id === message.giftId);
-      if (!gift) throw new DomainError("gift_not_found");
-      return { body: null, gift: gift.slug, photo: null };
-    }
-    // Chat photos are uploaded for this conversation only.
-    if (!message.photo.startsWith(`c/${meta.conversationId}/`)) throw new DomainError("photo_not_found");
-    return { body: null, gift: null, photo: message.photo };
+  /** A member read up to `seq` (markRead, in the Worker): the other member's screens show it. */
+  receipt(meta: RoomMeta, memberId: number, seq: number) {
+    this.remember(meta);
+    this.toMember(this.other(meta, memberId), { type: "read", memberId, seq });
   }
 
-  async read(meta: RoomMeta, memberId: number, seq: number) {
-    await markRead(createDb(this.env.DB), meta.conversationId, memberId, seq);
-    this.toMember(this.other(meta, memberId), { type: "read", memberId, seq });
+  /** Sessions of a member ended: their sockets here close, and their client logs out. */
+  endSessions(memberId: number, ended: EndedSessions) {
+    for (const socket of this.ctx.getWebSockets(`member:${memberId}`)) {
+      const { session } = socket.deserializeAttachment() as Attachment;
+      const gone = "session" in ended ? session.id === ended.session : session.id !== ended.allBut;
+      if (gone) this.close(socket, SOCKET_CLOSE.sessionEnded, "authentication_required");
+    }
+  }
+
+  /** The conversation is closed to both members (a block): every socket goes. */
+  closeAll(code: number) {
+    for (const socket of this.ctx.getWebSockets()) this.close(socket, code, "conversation_not_found");
   }
 
   /** The sender confirmed their e-mail address: their held messages are delivered. */
@@ -356,7 +455,7 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Erasure: the whole conversation's storage goes. */
   async erase() {
-    for (const socket of this.ctx.getWebSockets()) socket.close(1000, "gone");
+    for (const socket of this.ctx.getWebSockets()) this.close(socket, 1000, "gone");
     await this.ctx.storage.deleteAll();
   }
 }

@@ -1,11 +1,21 @@
-// The browser side of one conversation (issue 5 protocol, app/schemas/chat.ts).
+// The browser side of one conversation (the protocol in app/schemas/chat.ts).
 // A WebSocket to the conversation's room that says hello with the last seq it
 // holds, so after a reconnect nothing is missed and, merged by seq, nothing is
 // doubled. Without WebSocket (or after 5 failed connects) it polls and sends
 // over HTTP instead. Each message keeps its clientId until the room confirms
-// it, so a retry after a lost answer is stored and charged once.
+// it, so a retry after a lost answer is stored and charged once. When the
+// session has ended (the room closes the socket saying so, or HTTP answers
+// authentication_required) the member is logged out here too, to the login
+// page; when the conversation closed (a block) the page reloads to say so.
+// Neither reconnects.
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { ChatMessage, ClientFrame, OutgoingMessage, ServerFrame } from "#app/schemas/chat.ts";
+import {
+  type ChatMessage,
+  type ClientFrame,
+  type OutgoingMessage,
+  type ServerFrame,
+  SOCKET_CLOSE,
+} from "#app/schemas/chat.ts";
 import { downscalePhoto } from "./downscale-photo.ts";
 import { POLL_START_MS, pollInterval } from "./poll-interval.ts";
 
@@ -59,6 +69,10 @@ export interface ConversationOptions {
   initial: { messages: ChatMessage[]; hasOlder: boolean; otherReadSeq: number };
   /** A message the room refused (nothing was charged): e.g. give its text back to the input. */
   onRejected?: (message: MessageDraft, code: string) => void;
+  /** The session ended on the server; by default the browser goes to the login page, to come back here. */
+  onSessionEnded?: () => void;
+  /** The conversation is no longer open to the member; by default the page reloads (and says so). */
+  onConversationClosed?: () => void;
 }
 
 type SendAnswer = Extract<ServerFrame, { type: "sent" }> | { type: "error"; code: string; message: string };
@@ -83,6 +97,13 @@ async function api(path: string, init: RequestInit = {}): Promise<{ ok: boolean;
   const response = await fetch(path, { ...init, headers, credentials: "same-origin" });
   const body = await response.json().catch(() => null);
   return { ok: response.ok, status: response.status, body };
+}
+
+const sessionEndedAnswer = (answer: { status: number; body: unknown } | null) =>
+  answer?.status === 403 && (answer.body as { error?: unknown } | null)?.error === "authentication_required";
+
+function toLogin() {
+  window.location.assign(`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`);
 }
 
 export class ConversationClient {
@@ -204,11 +225,13 @@ export class ConversationClient {
       }
       this.receive(frame);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       clearInterval(this.pingTimer);
       if (!this.running) return;
+      if (event.code === SOCKET_CLOSE.sessionEnded) return this.sessionEnded();
+      if (event.code === SOCKET_CLOSE.conversationClosed) return this.conversationClosed();
       if (!opened) this.connectFailures += 1;
       this.set({ connection: "connecting" });
       const delay =
@@ -234,6 +257,29 @@ export class ConversationClient {
   private reconnectNow() {
     clearTimeout(this.reconnectTimer);
     this.connect();
+  }
+
+  /** Logged out on the server: nothing more is tried here, and the browser logs out too. */
+  private sessionEnded() {
+    if (!this.running) return;
+    this.stop();
+    (this.options.onSessionEnded ?? toLogin)();
+  }
+
+  private conversationClosed() {
+    if (!this.running) return;
+    this.stop();
+    (this.options.onConversationClosed ?? (() => window.location.reload()))();
+  }
+
+  /** An HTTP answer; null when there was none, or when it says the session ended (then logged out). */
+  private async call(path: string, init?: RequestInit) {
+    const answer = await api(path, init).catch(() => null);
+    if (sessionEndedAnswer(answer)) {
+      this.sessionEnded();
+      return null;
+    }
+    return answer;
   }
 
   private startPolling() {
@@ -265,9 +311,9 @@ export class ConversationClient {
   }
 
   private async fetchNewer() {
-    const answer = await api(
+    const answer = await this.call(
       `/api/chat/messages?conversation=${this.options.conversationId}&after=${this.lastSeq}`,
-    ).catch(() => null);
+    );
     if (answer?.ok) this.receive(answer.body as ServerFrame);
   }
 
@@ -407,7 +453,8 @@ export class ConversationClient {
     const form = new FormData();
     form.set("conversation", String(this.options.conversationId));
     form.set("photo", await downscalePhoto(file), "photo.jpg");
-    const answer = await api("/api/chat/photo", { method: "POST", body: form }).catch(() => null);
+    const answer = await this.call("/api/chat/photo", { method: "POST", body: form });
+    if (!this.running) return;
     const body = answer?.body as { photo?: string; error?: string; message?: string } | null;
     if (!answer?.ok || !body?.photo) {
       this.set({
@@ -437,18 +484,17 @@ export class ConversationClient {
     const outgoing = { ...message, clientId } as OutgoingMessage;
     if (this.frame({ type: "send", message: outgoing })) return;
     if (this.state.connection !== "polling") return;
-    void api("/api/chat/messages", {
+    void this.call("/api/chat/messages", {
       method: "POST",
       body: JSON.stringify({ conversation: this.options.conversationId, message: outgoing }),
-    })
-      .catch(() => null)
-      .then((answer) => {
-        if (!answer || answer.status >= 500) return this.refused(clientId, "retry", "");
-        const body = answer.body as SendAnswer | { error: string; message: string } | null;
-        if (body && "type" in body && body.type === "sent") return this.receiveSent(body);
-        const error = body && "error" in body ? body : { error: "retry", message: "" };
-        this.refused(clientId, error.error, error.message);
-      });
+    }).then((answer) => {
+      if (!this.running) return;
+      if (!answer || answer.status >= 500) return this.refused(clientId, "retry", "");
+      const body = answer.body as SendAnswer | { error: string; message: string } | null;
+      if (body && "type" in body && body.type === "sent") return this.receiveSent(body);
+      const error = body && "error" in body ? body : { error: "retry", message: "" };
+      this.refused(clientId, error.error, error.message);
+    });
   }
 
   /** Tells the other member we are typing, at most every 2 s. */
@@ -463,12 +509,11 @@ export class ConversationClient {
     if (!first || first <= 1 || this.state.loadingOlder) return;
     this.set({ loadingOlder: true });
     if (this.frame({ type: "older", beforeSeq: first })) return;
-    void api(`/api/chat/messages?conversation=${this.options.conversationId}&before=${first}`)
-      .catch(() => null)
-      .then((answer) => {
-        if (answer?.ok) this.receive(answer.body as ServerFrame);
-        else this.set({ loadingOlder: false, alert: { code: "network", message: "" } });
-      });
+    void this.call(`/api/chat/messages?conversation=${this.options.conversationId}&before=${first}`).then((answer) => {
+      if (!this.running) return;
+      if (answer?.ok) this.receive(answer.body as ServerFrame);
+      else this.set({ loadingOlder: false, alert: { code: "network", message: "" } });
+    });
   }
 
   /** The newest message counts as read while the page is in view. */
@@ -477,11 +522,11 @@ export class ConversationClient {
     if (seq <= this.lastReadSent || document.visibilityState !== "visible") return;
     this.lastReadSent = seq;
     if (this.frame({ type: "read", seq })) return;
-    void api("/api/chat/read", {
+    void this.call("/api/chat/read", {
       method: "POST",
       body: JSON.stringify({ conversation: this.options.conversationId, seq }),
-    }).catch(() => {
-      this.lastReadSent = 0; // try again with the next message
+    }).then((answer) => {
+      if (!answer?.ok) this.lastReadSent = 0; // try again with the next message
     });
   }
 

@@ -3,6 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "#app/i18n/locales.ts";
 import { type NotificationType, notificationTypes } from "#app/schemas/enums.ts";
+import { closeEndedSessions } from "#app/server/chat/rooms.ts";
 import { notificationSettings, profiles, regions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";
@@ -28,6 +29,7 @@ export async function changePassword(
     // Everyone else who knew the old password is logged out.
     revokeOtherSessions(app.db, member.id, member.session.id),
   ]);
+  closeEndedSessions(app, member.id, { allBut: member.session.id });
 }
 
 async function assertEmailFree(app: Pick<AccountsContext, "db">, email: string) {

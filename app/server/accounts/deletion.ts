@@ -5,6 +5,7 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isLocale } from "#app/i18n/locales.ts";
+import { closeEndedSessions } from "#app/server/chat/rooms.ts";
 import { discountCodes, emailTokens, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";
@@ -95,6 +96,7 @@ export async function closeAccount(
     }),
     ...extra,
   ]);
+  closeEndedSessions(app, member.id, { allBut: null });
   deliverAfterResponse(app);
 }
 

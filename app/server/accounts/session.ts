@@ -1,7 +1,7 @@
 // Sessions (spec §9: auth cookie 30 days, path /, SameSite lax): a random token
 // in an HttpOnly cookie, its SHA-256 in D1, so logout and a password change
 // revoke sessions for real. A session is renewed when half its life is gone.
-import { and, eq, gt, ne, type SQL } from "drizzle-orm";
+import { and, eq, gt, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { photoUrls } from "#app/server/photos/visibility.ts";
@@ -104,8 +104,29 @@ export function sessionUpkeep(db: Database, member: SessionMember, now: number) 
   };
 }
 
+/** Ends the session of this token; answers whose it was (null when none lived), so its chat sockets can close. */
 export async function endSession(db: Database, token: string) {
-  await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.id, await sha256Hex(token)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return ended ?? null;
+}
+
+/** When a member's session ends, or null once it has ended: for a connection that outlived its last check. */
+export async function sessionExpiry(db: Database, session: { id: string; userId: number }, now: number) {
+  const [row] = await db.select({ expiresAt: sessionEnd(session, now) }).from(sql`(select 1)`);
+  return row?.expiresAt ?? null;
+}
+
+/**
+ * SQL: when a member's session ends, or null once it has ended (logged out,
+ * revoked or expired at `now`). Long-lived connections (a chat socket) fold it
+ * into a query they run anyway, to notice a session that ended after they opened.
+ */
+export function sessionEnd(session: { id: string; userId: number }, now: number) {
+  const lives = and(eq(sessions.id, session.id), eq(sessions.userId, session.userId), gt(sessions.expiresAt, now));
+  return sql<number | null>`(select ${sessions.expiresAt} from ${sessions} where ${lives})`;
 }
 
 /** Every session of a member but one (e.g. after a password change). */

@@ -1,13 +1,15 @@
-// Conversations (spec §3 chat state, §4, §6): one per pair of members, with
-// each member's unread count in D1 for the lists; the messages themselves live
-// in the conversation's ConversationRoom. Free members may start a limited
-// number of conversations; blocked members cannot reach each other.
+// Conversations: one per pair of members, with each member's unread count in
+// D1 for the lists; the messages themselves live in the conversation's
+// ConversationRoom. Free members may start a limited number of conversations.
+// A conversation is open to its two members only while neither has blocked
+// the other; otherwise it is, to both, as if it did not exist.
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import { sessionEnd } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { conversationParticipants, conversations, profiles } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations, messageIndex, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { assertNotBlocked, notBlockedWith } from "#app/server/members/blocks.ts";
+import { assertNotBlocked, blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
 import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 import { FREE_CONVERSATIONS } from "./costs.ts";
 
@@ -81,19 +83,62 @@ export async function startConversation(
   }
 }
 
-/** The other member of a conversation the member takes part in; otherwise not found. */
+/** A conversation as one of its members sees it (see openConversation in rooms.ts). */
+export interface ConversationSide {
+  conversationId: number;
+  memberId: number;
+  otherId: number;
+}
+
+/**
+ * The other member of a conversation open to this member: one they take part
+ * in, with no block either way. Anything else is conversation_not_found, the
+ * same answer as for an id that does not exist.
+ */
 export async function otherParticipant(db: Database, conversationId: number, memberId: number): Promise<number> {
+  const other = sql<number>`case when ${conversations.memberLow} = ${memberId} then ${conversations.memberHigh} else ${conversations.memberLow} end`;
   const [row] = await db
-    .select({ low: conversations.memberLow, high: conversations.memberHigh })
+    .select({ other })
     .from(conversations)
     .where(
       and(
         eq(conversations.id, conversationId),
         or(eq(conversations.memberLow, memberId), eq(conversations.memberHigh, memberId)),
+        notBlockedWith(memberId, other),
       ),
     );
   if (!row) throw new DomainError("conversation_not_found");
-  return row.low === memberId ? row.high : row.low;
+  return row.other;
+}
+
+/**
+ * For a connection that stays open (a chat socket): refuses once the session
+ * it was opened in has ended (authentication_required) or a block closed the
+ * conversation (conversation_not_found). One query.
+ */
+export async function assertStillOpen(
+  app: Pick<RequestContext, "db" | "now">,
+  side: ConversationSide,
+  session: string,
+) {
+  const [row] = await app.db
+    .select({
+      session: sessionEnd({ id: session, userId: side.memberId }, app.now()),
+      blocked: blockedEitherWay(side.memberId, side.otherId),
+    })
+    .from(conversationParticipants)
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, side.conversationId),
+        eq(conversationParticipants.userId, side.memberId),
+      ),
+    );
+  refuseClosed(row);
+}
+
+function refuseClosed(row: { session: number | null; blocked: number } | undefined) {
+  if (!row || row.blocked) throw new DomainError("conversation_not_found");
+  if (row.session === null) throw new DomainError("authentication_required");
 }
 
 /** The member's conversations for the list (spec §3 chats), newest message first. */
@@ -153,26 +198,65 @@ export async function chatList(app: ChatContext, memberId: number) {
 export type ChatListItem = Awaited<ReturnType<typeof chatList>>[number];
 
 /** Removing a chat hides it from this member's list; a new message brings it back. */
-export async function hideConversation(
-  app: Pick<RequestContext, "db" | "now">,
-  memberId: number,
-  conversationId: number,
-) {
-  await otherParticipant(app.db, conversationId, memberId);
+export async function hideConversation(app: Pick<RequestContext, "db" | "now">, side: ConversationSide) {
   await app.db
     .update(conversationParticipants)
     .set({ hiddenAt: app.now(), unreadCount: 0 })
     .where(
-      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, memberId)),
+      and(
+        eq(conversationParticipants.conversationId, side.conversationId),
+        eq(conversationParticipants.userId, side.memberId),
+      ),
     );
 }
 
-/** Opening a conversation sets its unread count to 0 (spec §4). */
-export function markRead(db: Database, conversationId: number, memberId: number, seq: number) {
-  return db
-    .update(conversationParticipants)
-    .set({ unreadCount: 0, lastReadSeq: sql`max(${conversationParticipants.lastReadSeq}, ${seq})` })
-    .where(
-      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, memberId)),
-    );
+/**
+ * Reads a conversation up to `seq`, for the unread counts. The marker never
+ * moves back, and never past the newest message this member can see (another's
+ * held messages are not seen): such a seq is invalid_input. What stays unread
+ * is what the other member sent after the marker. With `session` (a socket's),
+ * refused like assertStillOpen once that session or the conversation closed.
+ * Answers where the marker now stands.
+ */
+export async function markRead(
+  app: Pick<RequestContext, "db" | "now">,
+  side: ConversationSide,
+  seq: number,
+  session?: string,
+) {
+  const { conversationId, memberId, otherId } = side;
+  const cp = conversationParticipants;
+  const newestSeen = sql<number>`(select coalesce(max(${messageIndex.seq}), 0) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and (${messageIndex.held} = 0 or ${messageIndex.senderId} = ${memberId}))`;
+  const marker = sql<number>`max(${cp.lastReadSeq}, ${seq})`;
+  const sessionUntil = session ? sessionEnd({ id: session, userId: memberId }, app.now()) : sql<number>`1`;
+  const own = and(eq(cp.conversationId, conversationId), eq(cp.userId, memberId));
+  // The facts and the guarded update in one transaction: the answer matches what was written.
+  const [[facts], moved] = await app.db.batch([
+    app.db
+      .select({
+        newestSeen,
+        session: sessionUntil,
+        blocked: blockedEitherWay(memberId, otherId),
+      })
+      .from(cp)
+      .where(own),
+    app.db
+      .update(cp)
+      .set({
+        lastReadSeq: marker,
+        unreadCount: sql`(select count(*) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and ${messageIndex.senderId} = ${otherId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${marker})`,
+      })
+      .where(
+        and(
+          own,
+          sql`${seq} <= ${newestSeen}`,
+          sql`${sessionUntil} is not null`,
+          sql`not ${blockedEitherWay(memberId, otherId)}`,
+        ),
+      )
+      .returning({ seq: cp.lastReadSeq }),
+  ]);
+  refuseClosed(facts);
+  if (!moved[0]) throw new DomainError("invalid_input");
+  return moved[0].seq;
 }

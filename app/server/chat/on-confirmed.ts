@@ -5,15 +5,19 @@ import type { RequestContext } from "#app/context.ts";
 import { trackingData, users } from "#app/server/db/schema.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { startConversation } from "./conversations.ts";
-import { memberRoom } from "./rooms.ts";
+import { openConversation } from "./rooms.ts";
 import { heldConversations } from "./send-message.ts";
 
 type Context = Pick<RequestContext, "db" | "env" | "domain" | "settings" | "now" | "log" | "locale">;
 
 export async function deliverOnConfirmation(app: Context, memberId: number) {
   for (const conversationId of await heldConversations(app, memberId)) {
-    const { room, meta } = await memberRoom(app, memberId, conversationId);
-    await room.release(meta, memberId);
+    // A conversation a block has closed keeps them: nothing reaches the other member.
+    const opened = await openConversation(app, memberId, conversationId).catch((error: unknown) => {
+      if (isDomainError(error) && error.code === "conversation_not_found") return null;
+      throw error;
+    });
+    if (opened) await opened.room.release(opened.meta, memberId);
   }
   const [signup] = await app.db
     .select({ message: trackingData.signupMessage, target: trackingData.signupTargetId, paid: users.paidUser })
@@ -23,7 +27,7 @@ export async function deliverOnConfirmation(app: Context, memberId: number) {
   if (!signup?.message || !signup.target) return;
   try {
     const conversationId = await startConversation(app, { id: memberId, paidUser: signup.paid }, signup.target);
-    const { room, meta } = await memberRoom(app, memberId, conversationId);
+    const { room, meta } = await openConversation(app, memberId, conversationId);
     // The message typed before signing up is delivered free, once (its client id is fixed).
     await room.send(
       meta,

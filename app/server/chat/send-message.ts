@@ -1,20 +1,18 @@
-// Recording a chat message in D1 (issue 5): what the sender pays (through the
-// ledger, key msg:<sender>:<clientId>), the message index row and the
-// recipient's unread count, as one batch: charged once, never without the
-// message, never negative. At most four rows written per message: ledger,
-// balance, index, recipient's participant row.
+// Recording a chat message in D1: what the sender pays (through the ledger,
+// key msg:<sender>:<clientId>), the message index row and the recipient's
+// unread count, as one batch: charged once, never without the message, never
+// negative. At most four rows written per message: ledger, balance, index,
+// recipient's participant row. The rules on what a message may carry live here
+// too, so the room only orders and delivers.
 import { and, eq, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import type { OutgoingMessage } from "#app/schemas/chat.ts";
+import { sessionEnd } from "#app/server/accounts/session.ts";
 import { charge } from "#app/server/credits/ledger.ts";
-import {
-  blocks,
-  conversationParticipants,
-  creditLedger,
-  messageIndex,
-  profiles,
-  users,
-} from "#app/server/db/schema.ts";
+import { conversationParticipants, creditLedger, messageIndex, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { listGifts } from "#app/server/likes/gifts.ts";
+import { blockedEitherWay } from "#app/server/members/blocks.ts";
 import { type MessageKind, messageCost } from "./costs.ts";
 
 type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
@@ -29,26 +27,61 @@ export interface MessageRecord {
   preview: string;
   /** Free messages (the first message typed at signup) cost nothing. */
   free?: boolean;
+  /** The session the sender sends in (a socket's): refused once it has ended. */
+  session?: string;
 }
 
 export const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
 
-/** What the send rules need to know of the sender, in one query. */
-async function senderFacts(app: SendContext, senderId: number, recipientId: number) {
+/**
+ * What the send rules need to know of the sender, in one query. A message
+ * already recorded (paid and indexed while it was allowed; the room lost the
+ * answer) is not refused now: finishing it is not a new send.
+ */
+async function senderFacts(app: SendContext, record: MessageRecord) {
+  const { senderId, recipientId } = record;
+  const recorded = eq(messageIndex.id, messageKey(senderId, record.clientId));
   const [facts] = await app.db
     .select({
       status: users.status,
-      credits: users.credits,
       country: profiles.country,
-      blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId}) or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
+      blocked: blockedEitherWay(senderId, recipientId),
+      session: record.session ? sessionEnd({ id: record.session, userId: senderId }, app.now()) : sql<number>`1`,
+      recordedHeld: sql<number | null>`(select ${messageIndex.held} from ${messageIndex} where ${recorded})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, senderId));
-  if (!facts || facts.status === "deleted" || facts.status === "banned")
+  if (!facts) throw new DomainError("authentication_required");
+  if (facts.recordedHeld !== null) return facts;
+  if (facts.status === "deleted" || facts.status === "banned" || facts.session === null)
     throw new DomainError("authentication_required");
-  if (facts.blocked) throw new DomainError("blocked");
+  // A block closed the conversation: as if it did not exist.
+  if (facts.blocked) throw new DomainError("conversation_not_found");
   return facts;
+}
+
+/** What a message carries, checked against the domain's rules, as the room stores it. */
+export async function messageContent(
+  app: Pick<RequestContext, "db" | "settings">,
+  conversationId: number,
+  message: OutgoingMessage,
+) {
+  if (message.kind === "text") {
+    // However long: the limit is the domain's, told to the sender.
+    if (message.text.length > app.settings.message_length) {
+      throw new DomainError("message_too_long", { max: app.settings.message_length });
+    }
+    return { body: message.text, gift: null, photo: null };
+  }
+  if (message.kind === "gift") {
+    const gift = (await listGifts(app)).find((g) => g.id === message.giftId);
+    if (!gift) throw new DomainError("gift_not_found");
+    return { body: null, gift: gift.slug, photo: null };
+  }
+  // Chat photos are uploaded for this conversation only.
+  if (!message.photo.startsWith(`c/${conversationId}/`)) throw new DomainError("photo_not_found");
+  return { body: null, gift: null, photo: message.photo };
 }
 
 const isDuplicateMessage = (error: unknown) =>
@@ -56,10 +89,11 @@ const isDuplicateMessage = (error: unknown) =>
   (String(error).includes("message_index") || String(error).includes("idempotency_key"));
 
 export async function recordMessage(app: SendContext, record: MessageRecord) {
-  const facts = await senderFacts(app, record.senderId, record.recipientId);
+  const facts = await senderFacts(app, record);
   // Messages of a member who has not confirmed their address wait (spec §4).
-  const held = facts.status === "not_confirmed";
+  const held = facts.recordedHeld !== null ? facts.recordedHeld === 1 : facts.status === "not_confirmed";
   const cost = record.free ? 0 : messageCost(app.settings, record.kind, facts.country);
+  if (facts.recordedHeld !== null) return { outcome: "already" as const, held, cost, credits: null };
   const key = messageKey(record.senderId, record.clientId);
   const now = app.now();
   const values = {
@@ -110,7 +144,7 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
       ),
     );
   try {
-    const outcome = await charge(
+    const { outcome, balance } = await charge(
       app.db,
       {
         userId: record.senderId,
@@ -121,7 +155,7 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
       },
       [indexRow, recipient],
     );
-    return { outcome, held, cost, credits: outcome === "charged" ? facts.credits - cost : null };
+    return { outcome, held, cost, credits: balance };
   } catch (error) {
     if (isDuplicateMessage(error)) return { outcome: "already" as const, held, cost, credits: null };
     throw error;

@@ -48,10 +48,12 @@ export function chargeStatements(db: Database, booking: Booking & { cost: number
         .from(users)
         .where(and(eq(users.id, userId), gte(users.credits, cost))),
     ),
+    // The balance right after this charge, from the same transaction (not a read before it).
     db
       .update(users)
       .set({ credits: sql`${users.credits} - ${cost}` })
-      .where(and(eq(users.id, userId), booked(idempotencyKey))),
+      .where(and(eq(users.id, userId), booked(idempotencyKey)))
+      .returning({ credits: users.credits }),
   ] as const;
 }
 
@@ -104,25 +106,29 @@ export const isDuplicateBooking = (error: unknown) =>
   String(error).includes("UNIQUE") && String(error).includes("idempotency_key");
 
 /**
- * Runs a charge and what it pays for as one transaction. Answers "charged",
- * "already" (this key was booked before: nothing happens twice), or throws
- * `insufficient_credits` when the balance did not cover it (nothing happened).
+ * Runs a charge and what it pays for as one transaction. Answers "charged"
+ * with the balance right after it, or "already" (this key was booked before:
+ * nothing happens twice; balance null), or throws `insufficient_credits` when
+ * the balance did not cover it (nothing happened).
  */
 export async function charge(
   db: Database,
   booking: Booking & { cost: number },
   paidFor: BatchItem<"sqlite">[] = [],
-): Promise<"charged" | "already"> {
+): Promise<{ outcome: "charged" | "already"; balance: number | null }> {
   if (booking.cost <= 0) {
-    if (paidFor.length) await db.batch(paidFor as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-    return "charged";
+    const [balance] = await db.batch([
+      db.select({ credits: users.credits }).from(users).where(eq(users.id, booking.userId)),
+      ...paidFor,
+    ]);
+    return { outcome: "charged", balance: balance[0]?.credits ?? null };
   }
   try {
-    const [inserted] = await db.batch([...chargeStatements(db, booking), ...paidFor]);
+    const [inserted, balance] = await db.batch([...chargeStatements(db, booking), ...paidFor]);
     if ((inserted as D1Result).meta.changes === 0) throw new DomainError("insufficient_credits");
-    return "charged";
+    return { outcome: "charged", balance: balance[0]?.credits ?? null };
   } catch (error) {
-    if (isDuplicateBooking(error)) return "already";
+    if (isDuplicateBooking(error)) return { outcome: "already", balance: null };
     throw error;
   }
 }

@@ -55,7 +55,7 @@ export async function sendGift(
       ),
     ],
   );
-  return { sent: result === "charged", already: result === "already", gift: gift.slug, cost };
+  return { sent: result.outcome === "charged", already: result.outcome === "already", gift: gift.slug, cost };
 }
 
 export async function receivedGifts(app: Pick<RequestContext, "db">, memberId: number) {

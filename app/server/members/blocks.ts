@@ -1,9 +1,11 @@
-// Blocking (spec §6): a member who blocks another hides their chats and likes
-// from that person; the blocked person can no longer view the profile or
-// contact them. Search leaves both out of each other's results.
+// Blocking: a member who blocks another hides their chats and likes from that
+// person; the blocked person can no longer view the profile or contact them.
+// Search leaves both out of each other's results, and their conversation is
+// closed to both (as if it did not exist) until the block is lifted.
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RequestContext } from "#app/context.ts";
+import { closeConversationBetween } from "#app/server/chat/rooms.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { blocks, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -13,6 +15,13 @@ export function notBlockedWith(viewerId: number, column: SQLiteColumn | SQL) {
   return sql`not exists (select 1 from ${blocks} where
     (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${column})
     or (${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/** SQL: either of the two members blocked the other. */
+export function blockedEitherWay(a: number, b: number) {
+  return sql<number>`exists (select 1 from ${blocks} where
+    (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b})
+    or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
 }
 
 export async function blockBetween(db: Database, a: number, b: number) {
@@ -25,13 +34,18 @@ export async function blockBetween(db: Database, a: number, b: number) {
   return { aBlockedB: rows.some((r) => r.blockerId === a), bBlockedA: rows.some((r) => r.blockerId === b) };
 }
 
-/** Refuses contact (like, gift, message) when either member blocked the other. */
-export async function assertNotBlocked(db: Database, a: number, b: number) {
-  const { aBlockedB, bBlockedA } = await blockBetween(db, a, b);
-  if (aBlockedB || bBlockedA) throw new DomainError("blocked");
+/**
+ * Refuses contact (like, gift, message) when either member blocked the other.
+ * To the blocked member the blocker does not exist (as on the profile page);
+ * the blocker is told why: they can unblock.
+ */
+export async function assertNotBlocked(db: Database, memberId: number, otherId: number) {
+  const { aBlockedB: blockedByMember, bBlockedA: blockedByOther } = await blockBetween(db, memberId, otherId);
+  if (blockedByOther) throw new DomainError("member_not_found");
+  if (blockedByMember) throw new DomainError("blocked");
 }
 
-export async function blockMember(app: Pick<RequestContext, "db" | "now">, memberId: number, targetId: number) {
+export async function blockMember(app: Pick<RequestContext, "db" | "env" | "now">, memberId: number, targetId: number) {
   if (memberId === targetId) throw new DomainError("not_yourself");
   const [target] = await app.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, targetId));
   if (!target) throw new DomainError("member_not_found");
@@ -39,6 +53,8 @@ export async function blockMember(app: Pick<RequestContext, "db" | "now">, membe
     .insert(blocks)
     .values({ blockerId: memberId, blockedId: targetId, createdAt: app.now() })
     .onConflictDoNothing();
+  // Their conversation is closed to both from now on, open sockets included.
+  await closeConversationBetween(app, memberId, targetId);
 }
 
 export async function unblockMember(app: Pick<RequestContext, "db">, memberId: number, targetId: number) {

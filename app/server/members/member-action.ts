@@ -8,7 +8,7 @@ import { likeMember, unlikeMember } from "#app/server/likes/likes.ts";
 import { blockMember, unblockMember } from "./blocks.ts";
 
 export async function actOnMember(
-  app: Pick<RequestContext, "db" | "settings" | "now">,
+  app: Pick<RequestContext, "db" | "env" | "settings" | "now">,
   member: SessionMember,
   targetId: number,
   action: z.output<typeof memberActionSchema>,

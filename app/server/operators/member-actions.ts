@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount } from "#app/server/accounts/deletion.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
+import { closeEndedSessions } from "#app/server/chat/rooms.ts";
 import { booked, chargeStatements, creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
 import { profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -92,6 +93,7 @@ export async function forceLogout(app: OperatorContext, memberId: number) {
     revokeOtherSessions(app.db, user.id, null),
     auditStatement(app, app.operator, { action: "member.logout", targetType: "member", targetId: user.id }),
   ]);
+  closeEndedSessions(app, user.id, { allBut: null });
 }
 
 /** Deletes the account as the member asked (support): the member's own deletion, reactivation mail included. */
@@ -130,6 +132,7 @@ export async function banMember(app: OperatorContext, memberId: number, input: {
       after: { status: "banned", reason: input.reason },
     }),
   ]);
+  closeEndedSessions(app, user.id, { allBut: null });
 }
 
 /** Lifts a ban: back to active (or not confirmed, if the address never was). */
