@@ -1,6 +1,7 @@
 // /activate/done: the activation (or reactivation) link lands here; afterwards
-// the page welcomes the member (spec §2 activation-done: signup-profile card,
-// get-premium card with the discount badge, members overview, 3 on phones).
+// the page welcomes the member: signup-profile card, get-premium card with the
+// member's discount badge while the discount rule offers one, members
+// overview (3 on phones).
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
@@ -14,10 +15,8 @@ import { requireMember } from "#app/server/accounts/guards.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { memberOffer } from "#app/server/payments/offers.ts";
 import type { Route } from "./+types/activate-done";
-
-/** The welcome discount of spec §1 shown on the get-premium card. */
-const WELCOME_DISCOUNT = 25;
 
 async function followLink(context: Route.LoaderArgs["context"], request: Request, token: string) {
   const app = context.get(requestContext);
@@ -44,15 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const { app, member } = requireMember(context, request);
-  const { members } = await searchMembers(
-    app,
-    searchQuerySchema.parse({ gender: member.profile.seeking, country: member.profile.country }),
-  );
+  const [{ members }, offer] = await Promise.all([
+    searchMembers(app, searchQuerySchema.parse({ gender: member.profile.seeking, country: member.profile.country })),
+    memberOffer(app, member),
+  ]);
   return {
     name: member.profile.name,
     confirmed: member.status === "active",
     paid: member.paidUser,
-    discount: WELCOME_DISCOUNT,
+    discount: offer?.percentage ?? null,
     members: members.slice(0, 8),
     title: getI18n(context).t("accounts:done.title"),
   };
@@ -79,13 +78,19 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
         </section>
         {!loaderData.paid && (
           <section className="card relative overflow-hidden p-6" aria-labelledby="premium-card">
-            <span className="badge absolute right-4 top-4 bg-unread px-2 py-1 text-sm text-unread-ink">
-              −{loaderData.discount}%
-            </span>
+            {loaderData.discount !== null && (
+              <span className="badge absolute right-4 top-4 bg-unread px-2 py-1 text-sm text-unread-ink">
+                −{loaderData.discount}%
+              </span>
+            )}
             <h2 id="premium-card" className="text-lg font-bold">
               {t("done.premiumTitle")}
             </h2>
-            <p className="mt-1 text-sm text-muted">{t("done.premiumText", { discount: loaderData.discount })}</p>
+            <p className="mt-1 text-sm text-muted">
+              {loaderData.discount !== null
+                ? t("done.premiumText", { discount: loaderData.discount })
+                : t("payments:premium.intro")}
+            </p>
             <Link to="/premium" className="btn-primary mt-4">
               {t("done.premiumButton")}
             </Link>
@@ -96,7 +101,7 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
         <h2 id="overview-title" className="mb-4 text-xl font-bold">
           {t("done.membersTitle")}
         </h2>
-        {/* Only the first three on small screens (spec §2). */}
+        {/* Only the first three on small screens. */}
         <div className="[&_li:nth-child(n+4)]:hidden md:[&_li:nth-child(n+4)]:block">
           <MemberGrid members={loaderData.members} countryName={(code) => countryName(code, locale)} />
         </div>

@@ -35,11 +35,13 @@ export const errorCatalogue = {
   conversation_not_found: { status: 404, message: "errors:conversationNotFound" },
   premium_only: { status: 402, message: "errors:premiumOnly" },
   message_too_long: { status: 400, message: "errors:messageTooLong" },
-  // Payments and discounts (issue 6)
+  // Payments and discounts
   package_not_found: { status: 404, message: "errors:packageNotFound" },
   method_not_offered: { status: 400, message: "errors:methodNotOffered" },
   discount_not_found: { status: 404, message: "errors:discountNotFound" },
   discount_used: { status: 409, message: "errors:discountUsed" },
+  // The welcome code or the time bonus, asked for by a member who has paid before.
+  discount_first_purchase: { status: 409, message: "errors:discountFirstPurchase" },
   discount_expired: { status: 410, message: "errors:discountExpired" },
   discount_country: { status: 400, message: "errors:discountCountry" },
   discount_minimum: { status: 400, message: "errors:discountMinimum" },

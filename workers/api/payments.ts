@@ -1,4 +1,5 @@
-// Payments API (spec §7 + issue 6):
+// Payments API. Which code a member may see or use is the discount rule's
+// answer (payments/discounts.ts); a refused typed code says why.
 //   GET  /api/discountcode.php[?code=&…|?welcome=true] → the member's active code, a typed one, or the welcome code
 //   GET  /api/timebonus                                → { code, expires_at, seconds_left } or { time_bonus: null }
 //   POST /api/payments/webhook/:provider (id=<ref>)    → applies the provider's status (idempotent)

@@ -1,16 +1,20 @@
-// Buying credits (issue 6): a payment row, then the provider's checkout; the
-// provider's webhook says how it ended. A completed payment credits the member
-// through the ledger (key payment:<id>), makes them premium (paid_user) and
-// records the discount's use, all in one batch: a webhook replayed any number
-// of times credits once.
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+// Buying credits: a payment row, then the provider's checkout; the provider's
+// webhook says how it ended. A completed payment is booked in one batch: its
+// discount code redeemed if the discount rule still allows it, the credits
+// through the ledger (key payment:<id>), the member made premium (paid_user).
+// A webhook replayed any number of times books once. A payment whose code is
+// no longer allowed (another payment used it first, or made the member paid)
+// is booked at the price actually paid: what its amount buys at the package's
+// full price, rounded down, with a ledger note saying why.
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
-import { creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
-import { discountRedemptions, payments, users } from "#app/server/db/schema.ts";
+import { booked, isDuplicateBooking, type LedgerReason } from "#app/server/credits/ledger.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { creditLedger, creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { currencyOf, discounted, packageFor, paymentMethodsFor } from "./catalogue.ts";
-import { activeCode, checkCode, endTimeBonus } from "./discounts.ts";
+import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
 import { type ProviderStatus, paymentProvider } from "./provider.ts";
 
 type PaymentsContext = Pick<RequestContext, "db" | "env" | "settings" | "now" | "origin" | "log">;
@@ -24,15 +28,10 @@ export async function quote(
 ) {
   const pkg = await packageFor(app, input.country, input.packageId);
   if (!pkg) throw new DomainError("package_not_found");
+  const order = { country: input.country, method: input.method, orderCents: pkg.priceCents, currency: pkg.currency };
   const discount = input.code
-    ? await checkCode(app, member, {
-        code: input.code,
-        country: input.country,
-        method: input.method,
-        orderCents: pkg.priceCents,
-        currency: pkg.currency,
-      })
-    : await activeCode(app, member);
+    ? await checkCode(app, member, { code: input.code, ...order })
+    : await activeCode(app, member, order);
   return {
     pkg,
     discount,
@@ -82,6 +81,63 @@ export async function startCheckout(
 
 const final = ["paid", "failed", "cancelled", "expired", "refunded"] as const;
 
+/**
+ * The credits a paid payment books, as SQL over its own row: the package's
+ * credits, unless its discount was not honoured; then what the amount paid
+ * buys at the package's full price, rounded down (from the code's percentage
+ * if the package is gone).
+ */
+function creditsBooked(payment: Payment): { credits: SQL<number>; note: SQL<string | null> } {
+  if (payment.discountCodeId === null) return { credits: sql<number>`${payments.credits}`, note: sql`null` };
+  const fullPrice = sql`(select ${creditPackages.priceCents} from ${creditPackages} where ${creditPackages.id} = ${payments.packageId})`;
+  const percentage = sql`(select ${discountCodes.valuePercentage} from ${discountCodes} where ${discountCodes.id} = ${payments.discountCodeId})`;
+  // Integer division rounds down; a price of 0 divides to null.
+  const byPrice = sql`${payments.amountCents} * ${payments.credits} / nullif(${fullPrice}, 0)`;
+  const byPercentage = sql`${payments.credits} * (100 - ${percentage}) / 100`;
+  const paidFor = sql`cast(min(${payments.credits}, coalesce(${byPrice}, ${byPercentage}, 0)) as integer)`;
+  const honoured = redeemedBy(payment.id);
+  const why = notHonouredReason({ ...payment, discountCodeId: payment.discountCodeId });
+  return {
+    credits: sql<number>`case when ${honoured} then ${payments.credits} else ${paidFor} end`,
+    note: sql<string | null>`case when ${honoured} then null else ${why} || '; ' || ${payments.amountCents}
+      || ' cents paid, at the full price of ' || coalesce(${fullPrice}, '?') || ' cents: '
+      || ${paidFor} || ' of ' || ${payments.credits} || ' credits' end`,
+  };
+}
+
+/** The purchase's ledger row and balance, the amount chosen by SQL inside the batch. */
+function purchaseStatements(db: Database, payment: Payment, now: number) {
+  const key = `payment:${payment.id}`;
+  const { credits, note } = creditsBooked(payment);
+  const bookedCredits = sql`(select ${creditLedger.delta} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${key})`;
+  return [
+    db.insert(creditLedger).select(
+      db
+        .select({
+          // Every column in table order (Drizzle's insert-select); SQLite assigns the id.
+          id: sql<number>`null`.as("id"),
+          userId: payments.userId,
+          delta: credits.as("delta"),
+          reason: sql<LedgerReason>`${"purchase"}`.as("reason"),
+          idempotencyKey: sql<string>`${key}`.as("idempotency_key"),
+          note: note.as("note"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(payments)
+        .where(eq(payments.id, payment.id)),
+    ),
+    db
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${bookedCredits}` })
+      .where(and(eq(users.id, payment.userId), booked(key))),
+    // The payment says what it bought, for the member's overview and a refund.
+    db
+      .update(payments)
+      .set({ credits: sql`${bookedCredits}` })
+      .where(and(eq(payments.id, payment.id), booked(key))),
+  ] as const;
+}
+
 /** Applies what the provider says about a payment; safe to repeat. */
 export async function applyProviderStatus(app: PaymentsContext, payment: Payment, status: ProviderStatus) {
   const now = app.now();
@@ -92,34 +148,20 @@ export async function applyProviderStatus(app: PaymentsContext, payment: Payment
           .update(payments)
           .set({ status: "paid", updatedAt: now })
           .where(and(eq(payments.id, payment.id), notInArray(payments.status, ["paid", "refunded"]))),
-        ...creditStatements(app.db, {
-          userId: payment.userId,
-          amount: payment.credits,
-          reason: "purchase",
-          idempotencyKey: `payment:${payment.id}`,
-          now,
-        }),
-        // The first completed purchase makes the member premium (spec §4).
-        app.db.update(users).set({ paidUser: true }).where(eq(users.id, payment.userId)),
+        // Before the member is made paid below: a first-purchase code asks whether they had paid before.
         ...(payment.discountCodeId
-          ? [
-              app.db
-                .insert(discountRedemptions)
-                .values({
-                  discountCodeId: payment.discountCodeId,
-                  userId: payment.userId,
-                  paymentId: payment.id,
-                  createdAt: now,
-                })
-                .onConflictDoNothing(),
-            ]
+          ? [redeemStatement(app.db, { ...payment, discountCodeId: payment.discountCodeId }, now)]
           : []),
+        ...purchaseStatements(app.db, payment, now),
+        // The first completed purchase makes the member premium.
+        app.db.update(users).set({ paidUser: true }).where(eq(users.id, payment.userId)),
       ]);
-      await endTimeBonus(app, payment.userId);
-      app.log.info("payment completed", { paymentId: payment.id, credits: payment.credits });
+      app.log.info("payment completed", { paymentId: payment.id });
     } catch (error) {
       if (!isDuplicateBooking(error)) throw error;
     }
+    // Also after a replay: the first answer may have been lost after the booking committed.
+    await endTimeBonus(app, payment.userId);
     return;
   }
   const mapped = status === "open" ? "open" : status;

@@ -1,18 +1,25 @@
-// Discount codes (spec §3, §5, §9): a code is refused when unknown ("Code niet
-// gevonden"), used ("Code reeds gebruikt"), expired, for another country or
-// payment method, or under its minimum order value. Two codes are made per
-// member: the welcome discount (25 % on the first purchase, for a week after
-// signup) and the time bonus (TIMEBONUS25, 25 %, in the first four hours,
-// held by the member's TimeBonus Durable Object). The active code is the time
-// bonus if there is one, else the welcome code.
-import { and, eq, isNull, or } from "drizzle-orm";
+// Discount codes: one rule (`refusal`) says which code a member may use. It
+// decides what the API, the banners and the price pages show, it is checked
+// again at checkout, and its booking half (`redeemStatement`) runs in SQL
+// inside the payment's booking batch, because another payment may have used
+// the code or made the member paid in the meantime.
+//
+// Kinds: the welcome code (WELCOME25) and the time bonus (TIMEBONUS25, the
+// first four hours, held by the member's TimeBonus Durable Object) are for the
+// first purchase of a new member: never once the member has paid. Retention
+// codes (personal) and promotion codes (general) may be used by any member.
+// Every code is used once per member: a redemption row, unique per code and
+// member, records which payment used it.
+import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
-import { discountCodes, discountRedemptions } from "#app/server/db/schema.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { discountCodes, discountRedemptions, type payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 
 type DiscountContext = Pick<RequestContext, "db" | "env" | "now">;
 export type DiscountCode = typeof discountCodes.$inferSelect;
+export type DiscountKind = DiscountCode["kind"];
 
 export const WELCOME_CODE = "WELCOME25";
 export const WELCOME_PERCENTAGE = 25;
@@ -23,76 +30,142 @@ export const TIME_BONUS_SECONDS = 14_400;
 
 const DAY = 86_400_000;
 
-async function used(app: Pick<RequestContext, "db">, codeId: number, memberId: number) {
-  const [row] = await app.db
-    .select({ id: discountRedemptions.discountCodeId })
-    .from(discountRedemptions)
-    .where(and(eq(discountRedemptions.discountCodeId, codeId), eq(discountRedemptions.userId, memberId)));
-  return Boolean(row);
+/** Kinds that only a member who has never paid may use. */
+export const FIRST_PURCHASE_KINDS = ["welcome", "time_bonus"] as const satisfies readonly DiscountKind[];
+const forFirstPurchase = (kind: DiscountKind) => (FIRST_PURCHASE_KINDS as readonly DiscountKind[]).includes(kind);
+
+/** What a code is being used for; without it (a banner, a badge) only the member's side counts. */
+export interface Order {
+  country: string;
+  method?: string;
+  orderCents?: number;
+  currency?: string;
 }
 
-async function personalCode(app: DiscountContext, memberId: number, code: string) {
+/** The member's side of the rule, read fresh from D1. */
+export interface Standing {
+  paid: boolean;
+  redeemed: boolean;
+}
+
+/** The rule: why this member may not use this code (for this order) now, or null when they may. */
+export function refusal(code: DiscountCode | null, standing: Standing, now: number, order?: Order) {
+  if (code?.status !== "active") return new DomainError("discount_not_found");
+  if (standing.redeemed) return new DomainError("discount_used");
+  if (forFirstPurchase(code.kind) && standing.paid) return new DomainError("discount_first_purchase");
+  if (code.expiresAt !== null && code.expiresAt <= now) return new DomainError("discount_expired");
+  if (!order) return null;
+  if (code.country && code.country !== order.country) return new DomainError("discount_country");
+  if (order.method && code.paymentMethods?.length && !code.paymentMethods.includes(order.method)) {
+    return new DomainError("discount_method");
+  }
+  if (order.orderCents !== undefined && code.minimumOrderValueCents > 0) {
+    const sameCurrency = !code.currency || code.currency === order.currency;
+    if (!sameCurrency || order.orderCents < code.minimumOrderValueCents) {
+      return new DomainError("discount_minimum", { minimum: (code.minimumOrderValueCents / 100).toFixed(2) });
+    }
+  }
+  return null;
+}
+
+// The personal offers every new member has, whether or not their row exists
+// yet: a member may type WELCOME25 before any page has shown it.
+type Offer = Pick<DiscountCode, "kind" | "valuePercentage" | "expiresAt">;
+const personalOffers: Record<string, (member: SessionMember) => Offer> = {
+  [WELCOME_CODE]: (member) => ({
+    kind: "welcome",
+    valuePercentage: WELCOME_PERCENTAGE,
+    expiresAt: member.signupDate + WELCOME_DAYS * DAY,
+  }),
+  [TIME_BONUS_CODE]: (member) => ({
+    kind: "time_bonus",
+    valuePercentage: TIME_BONUS_PERCENTAGE,
+    expiresAt: member.signupDate + TIME_BONUS_SECONDS * 1000,
+  }),
+};
+
+/** A personal offer not written yet (id 0): judged like a row, written only when allowed. */
+function draftOffer(member: SessionMember, code: string, now: number): DiscountCode | null {
+  const offer = personalOffers[code]?.(member);
+  if (!offer) return null;
+  return {
+    ...offer,
+    id: 0,
+    code,
+    country: null,
+    userId: member.id,
+    currency: null,
+    minimumOrderValueCents: 0,
+    paymentMethods: null,
+    status: "active",
+    createdAt: now,
+  };
+}
+
+async function standingOf(app: Pick<RequestContext, "db">, member: SessionMember, codeId: number) {
+  const [row] = await app.db
+    .select({
+      paid: users.paidUser,
+      redeemed: sql<number>`exists (select 1 from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${codeId} and ${discountRedemptions.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, member.id));
+  return { paid: member.paidUser || Boolean(row?.paid), redeemed: Boolean(row?.redeemed) };
+}
+
+async function writeOffer(app: DiscountContext, member: SessionMember, draft: DiscountCode) {
+  const { id: _, ...values } = draft;
+  await app.db.insert(discountCodes).values(values).onConflictDoNothing();
   const [row] = await app.db
     .select()
     .from(discountCodes)
-    .where(and(eq(discountCodes.code, code), eq(discountCodes.userId, memberId)));
-  return row ?? null;
-}
-
-async function ensurePersonalCode(
-  app: DiscountContext,
-  member: SessionMember,
-  input: { code: string; kind: "welcome" | "time_bonus"; percentage: number; expiresAt: number },
-) {
-  await app.db
-    .insert(discountCodes)
-    .values({
-      code: input.code,
-      kind: input.kind,
-      userId: member.id,
-      valuePercentage: input.percentage,
-      expiresAt: input.expiresAt,
-      createdAt: app.now(),
-    })
-    .onConflictDoNothing();
-  return (await personalCode(app, member.id, input.code))!;
-}
-
-/** The welcome discount for a new, unpaid member, while it lasts and is unused. */
-export async function welcomeCode(app: DiscountContext, member: SessionMember) {
-  const expiresAt = member.signupDate + WELCOME_DAYS * DAY;
-  if (member.paidUser || app.now() >= expiresAt) return null;
-  const code = await ensurePersonalCode(app, member, {
-    code: WELCOME_CODE,
-    kind: "welcome",
-    percentage: WELCOME_PERCENTAGE,
-    expiresAt,
-  });
-  return (await used(app, code.id, member.id)) ? null : code;
+    .where(and(eq(discountCodes.code, draft.code), eq(discountCodes.userId, member.id)));
+  return row!;
 }
 
 export function timeBonusRoom(env: Env, memberId: number) {
   return env.TIME_BONUS.get(env.TIME_BONUS.idFromName(`member:${memberId}`));
 }
 
-/**
- * The time bonus of spec §4/§9: for an unpaid member in the first 14,400 s after
- * signup, once; the member's TimeBonus object holds it and clears it at expiry.
- */
-export async function timeBonus(app: DiscountContext, member: SessionMember) {
+/** The code a member typed or is offered, or the refusal that says why not. */
+async function judge(
+  app: DiscountContext,
+  member: SessionMember,
+  typed: string,
+  order?: Order,
+): Promise<{ code: DiscountCode; refused: null } | { code: null; refused: DomainError }> {
   const now = app.now();
-  const expiresAt = member.signupDate + TIME_BONUS_SECONDS * 1000;
-  if (member.paidUser || now >= expiresAt) return null;
-  const held = await timeBonusRoom(app.env, member.id).start({ code: TIME_BONUS_CODE, expiresAt });
-  if (held.expiresAt <= now) return null;
-  const code = await ensurePersonalCode(app, member, {
-    code: TIME_BONUS_CODE,
-    kind: "time_bonus",
-    percentage: TIME_BONUS_PERCENTAGE,
-    expiresAt: held.expiresAt,
-  });
-  return (await used(app, code.id, member.id)) ? null : code;
+  const wanted = typed.trim().toUpperCase();
+  const rows = await app.db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, wanted), or(eq(discountCodes.userId, member.id), isNull(discountCodes.userId))));
+  // The member's own code first, then their personal offer, then a general code.
+  const own = rows.find((row) => row.userId === member.id);
+  const candidate = own ?? draftOffer(member, wanted, now) ?? rows.find((row) => row.userId === null) ?? null;
+  const refused = refusal(candidate, await standingOf(app, member, candidate?.id ?? 0), now, order);
+  if (refused || !candidate) return { code: null, refused: refused ?? new DomainError("discount_not_found") };
+  if (candidate.kind === "time_bonus") {
+    const held = await timeBonusRoom(app.env, member.id).start({ code: wanted, expiresAt: candidate.expiresAt! });
+    if (held.expiresAt <= now) return { code: null, refused: new DomainError("discount_expired") };
+  }
+  return { code: candidate.id ? candidate : await writeOffer(app, member, candidate), refused: null };
 }
+
+/** A personal offer while the rule allows it; the cheap part of the rule first, so paid members cost no query. */
+async function offered(app: DiscountContext, member: SessionMember, code: string, order?: Order) {
+  const draft = draftOffer(member, code, app.now());
+  if (refusal(draft, { paid: member.paidUser, redeemed: false }, app.now())) return null;
+  return (await judge(app, member, code, order)).code;
+}
+
+/** The welcome discount: a new member's first purchase, for a week after signup. */
+export const welcomeCode = (app: DiscountContext, member: SessionMember, order?: Order) =>
+  offered(app, member, WELCOME_CODE, order);
+
+/** The time bonus: an unpaid member's first 14,400 s; the member's TimeBonus object holds it. */
+export const timeBonus = (app: DiscountContext, member: SessionMember, order?: Order) =>
+  offered(app, member, TIME_BONUS_CODE, order);
 
 /** Paid members have no time bonus any more. */
 export async function endTimeBonus(app: Pick<RequestContext, "env">, memberId: number) {
@@ -100,41 +173,71 @@ export async function endTimeBonus(app: Pick<RequestContext, "env">, memberId: n
 }
 
 /** The code a purchase uses without one typed in: the time bonus, else the welcome code. */
-export async function activeCode(app: DiscountContext, member: SessionMember) {
-  return (await timeBonus(app, member)) ?? (await welcomeCode(app, member));
+export async function activeCode(app: DiscountContext, member: SessionMember, order?: Order) {
+  return (await timeBonus(app, member, order)) ?? (await welcomeCode(app, member, order));
 }
 
-/** A typed-in code for this member's order, or the reason it does not apply. */
-export async function checkCode(
-  app: DiscountContext,
-  member: SessionMember,
-  input: { code: string; country: string; method?: string; orderCents?: number; currency?: string },
-) {
-  const code = input.code.trim().toUpperCase();
-  // A personal code of this member first, then a general promotion code.
-  const [row] = await app.db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, code), or(eq(discountCodes.userId, member.id), isNull(discountCodes.userId))))
-    .orderBy(discountCodes.userId)
-    .limit(1);
-  if (row?.status !== "active") throw new DomainError("discount_not_found");
-  if (await used(app, row.id, member.id)) throw new DomainError("discount_used");
-  if (row.expiresAt !== null && row.expiresAt <= app.now()) throw new DomainError("discount_expired");
-  if (row.country && row.country !== input.country) throw new DomainError("discount_country");
-  if (input.method && row.paymentMethods?.length && !row.paymentMethods.includes(input.method)) {
-    throw new DomainError("discount_method");
-  }
-  if (input.orderCents !== undefined && row.minimumOrderValueCents > 0) {
-    const sameCurrency = !row.currency || row.currency === input.currency;
-    if (!sameCurrency || input.orderCents < row.minimumOrderValueCents) {
-      throw new DomainError("discount_minimum", { minimum: (row.minimumOrderValueCents / 100).toFixed(2) });
-    }
-  }
-  return row;
+/** A typed-in code for this member's order, or the refusal as a DomainError. */
+export async function checkCode(app: DiscountContext, member: SessionMember, input: Order & { code: string }) {
+  const { code, ...order } = input;
+  const judged = await judge(app, member, code, order);
+  if (judged.refused) throw judged.refused;
+  return judged.code;
 }
 
-/** A code in the field names of spec §3 (GET /api/discountcode.php). */
+type BookedPayment = Pick<typeof payments.$inferSelect, "id" | "userId" | "discountCodeId" | "createdAt">;
+
+/**
+ * The rule's booking half, for the payment's booking batch: the payment
+ * redeems its code only if the member has not redeemed it before (the row is
+ * unique per code and member), the member has not paid before when the code is
+ * for the first purchase, and the code had not expired when the checkout began.
+ * D1 runs batches one at a time, so of two payments with one code exactly one
+ * gets the row; `redeemedBy` then tells the booking which.
+ */
+export function redeemStatement(db: Database, payment: BookedPayment & { discountCodeId: number }, now: number) {
+  return db
+    .insert(discountRedemptions)
+    .select(
+      db
+        .select({
+          // Every column in table order (Drizzle's insert-select).
+          discountCodeId: discountCodes.id,
+          userId: users.id,
+          paymentId: sql<number>`${payment.id}`.as("payment_id"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(discountCodes)
+        .innerJoin(users, eq(users.id, payment.userId))
+        .where(
+          and(
+            eq(discountCodes.id, payment.discountCodeId),
+            or(isNull(discountCodes.userId), eq(discountCodes.userId, users.id)),
+            or(notInArray(discountCodes.kind, [...FIRST_PURCHASE_KINDS]), eq(users.paidUser, false)),
+            or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, payment.createdAt)),
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+}
+
+/** SQL: true when this payment redeemed its code, i.e. its discount is honoured. */
+export const redeemedBy = (paymentId: number) =>
+  sql`exists (select 1 from ${discountRedemptions} where ${discountRedemptions.paymentId} = ${paymentId})`;
+
+/** SQL text for the ledger: why a payment's code was not honoured at booking. */
+export function notHonouredReason(payment: BookedPayment & { discountCodeId: number }): SQL<string> {
+  const code = sql`(select ${discountCodes.code} from ${discountCodes} where ${discountCodes.id} = ${payment.discountCodeId})`;
+  const earlier = sql`(select ${discountRedemptions.paymentId} from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${payment.discountCodeId} and ${discountRedemptions.userId} = ${payment.userId})`;
+  const firstPurchase = sql`(select ${inArray(discountCodes.kind, [...FIRST_PURCHASE_KINDS])} from ${discountCodes} where ${discountCodes.id} = ${payment.discountCodeId})`;
+  const paidBefore = sql`(select ${users.paidUser} from ${users} where ${users.id} = ${payment.userId})`;
+  return sql<string>`'discount ' || coalesce(${code}, '?') || ' not honoured: ' || case
+    when ${earlier} is not null then 'already redeemed by payment ' || ${earlier}
+    when ${firstPurchase} and ${paidBefore} then 'for the first purchase only, and the member had paid before'
+    else 'no longer valid' end`;
+}
+
+/** A code in the field names of GET /api/discountcode.php. */
 export function discountJson(code: DiscountCode, now: number) {
   const expired = code.expiresAt !== null && code.expiresAt <= now;
   return {

@@ -1,7 +1,8 @@
-// The packages of a country as the premium, pricing and credits pages show
-// them: each with the price after the member's active discount (the time bonus,
-// else the welcome code, as quote() applies it), asking for that code once
-// rather than once per package. Visitors see list prices.
+// What the price pages and badges show: the member's current offer (the time
+// bonus, else the welcome code, as the discount rule allows it and as quote()
+// applies it) and each package of a country with its price after that offer,
+// asking for the offer once rather than once per package. Visitors see list
+// prices and no offer.
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { discounted, packagesFor } from "./catalogue.ts";
@@ -9,18 +10,16 @@ import { activeCode } from "./discounts.ts";
 
 type OffersContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
 
+/** The discount to show this member (a banner, a "−25 %" badge), or null. */
+export async function memberOffer(app: Pick<RequestContext, "db" | "env" | "now">, member: SessionMember | null) {
+  const code = member ? await activeCode(app, member) : null;
+  return code && { code: code.code, kind: code.kind, percentage: code.valuePercentage, expiresAt: code.expiresAt };
+}
+
 export async function packageOffers(app: OffersContext, member: SessionMember | null, country: string) {
-  const [packages, discount] = await Promise.all([
-    packagesFor(app, country),
-    member ? activeCode(app, member) : Promise.resolve(null),
-  ]);
+  const [packages, discount] = await Promise.all([packagesFor(app, country), memberOffer(app, member)]);
   return {
-    discount: discount && {
-      code: discount.code,
-      kind: discount.kind,
-      percentage: discount.valuePercentage,
-      expiresAt: discount.expiresAt,
-    },
+    discount,
     packages: packages.map((pkg) => ({
       id: pkg.id,
       credits: pkg.credits,
@@ -28,7 +27,7 @@ export async function packageOffers(app: OffersContext, member: SessionMember | 
       style: pkg.style,
       popular: pkg.popular,
       priceCents: pkg.priceCents,
-      amountCents: discount ? discounted(pkg.priceCents, discount.valuePercentage) : pkg.priceCents,
+      amountCents: discount ? discounted(pkg.priceCents, discount.percentage) : pkg.priceCents,
     })),
   };
 }
