@@ -9,6 +9,7 @@ import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { operatorLoginSchema } from "#app/schemas/admin.ts";
 import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
+import { deviceCookie, readDeviceToken } from "#app/server/limits/login-throttle.ts";
 import { operatorOf } from "#app/server/operators/context.ts";
 import { safeConsoleRedirect } from "#app/server/operators/gate.ts";
 import { operatorLogIn } from "#app/server/operators/login.ts";
@@ -30,9 +31,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     t,
     async () => {
-      const { token } = await operatorLogIn(app, { email, password, ip: app.clientIp });
+      const { token, deviceToken } = await operatorLogIn(app, {
+        email,
+        password,
+        ip: app.clientIp,
+        deviceToken: readDeviceToken(request, "operator"),
+      });
       const next = `/admin/login/verify?${new URLSearchParams({ redirectTo: safeConsoleRedirect(redirectTo) })}`;
-      return redirect(next, { headers: { "Set-Cookie": operatorCookie(request, token, SECOND_FACTOR_WINDOW) } });
+      const headers = new Headers({ "Set-Cookie": operatorCookie(request, token, SECOND_FACTOR_WINDOW) });
+      headers.append("Set-Cookie", deviceCookie(request, "operator", deviceToken));
+      return redirect(next, { headers });
     },
     { hideFields: ["password"] },
   );

@@ -4,25 +4,25 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { ErrorList, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
+import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "#app/i18n/negotiate.ts";
 import { loginSchema } from "#app/schemas/account.ts";
-import { requireAnonymous } from "#app/server/accounts/guards.ts";
 import { logIn } from "#app/server/accounts/login.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { cookieHeader } from "#app/server/http/cookies.ts";
 import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { safeRedirectPath } from "#app/server/http/redirect.ts";
+import { deviceCookie, readDeviceToken } from "#app/server/limits/login-throttle.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireAnonymous(context);
   return { title: getI18n(context).t("accounts:login.title") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const app = requireAnonymous(context);
+  const app = context.get(requestContext);
   const t = getI18n(context).t;
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return rejected(submission, ["password"]);
@@ -31,10 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     t,
     async () => {
-      const { sessionToken, language } = await logIn(app, {
+      const { sessionToken, language, deviceToken } = await logIn(app, {
         email: form.email,
         password: form.password,
         ip: app.clientIp,
+        deviceToken: readDeviceToken(request, "member"),
         userAgent: request.headers.get("user-agent"),
       }).catch((error: unknown) => {
         if (isDomainError(error) && error.code === "account_banned") throw redirect("/pages/ban");
@@ -43,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The member's own language from now on (spec §7: language is kept server-side).
       const headers = new Headers({ "Set-Cookie": sessionCookie(request, sessionToken) });
       headers.append("Set-Cookie", cookieHeader(request, LOCALE_COOKIE, language, { maxAge: LOCALE_COOKIE_MAX_AGE }));
+      headers.append("Set-Cookie", deviceCookie(request, "member", deviceToken));
       return redirect(safeRedirectPath(form.redirectTo, "/members"), { headers });
     },
     { hideFields: ["password"] },

@@ -13,13 +13,14 @@ import {
   reactivateAccount,
   requestReactivation,
 } from "#app/server/accounts/deletion.ts";
-import { LOGIN_WINDOW, logIn } from "#app/server/accounts/login.ts";
+import { logIn } from "#app/server/accounts/login.ts";
 import { requestPasswordReset, resetPassword } from "#app/server/accounts/password-reset.ts";
 import { endSession, findSessionMember, type SessionMember } from "#app/server/accounts/session.ts";
 import { DAY, HOUR } from "#app/server/accounts/tokens.ts";
 import { photos, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
+import { LOGIN_WINDOW } from "#app/server/limits/login-throttle.ts";
 import { createLogger } from "#app/server/log.ts";
 import { accountsApp, clock, db, givenAccount, givenCompany, mailsTo, NOW, PASSWORD, tokenIn } from "./fixtures.ts";
 
@@ -54,7 +55,7 @@ describe("login (spec §4, §8)", () => {
     );
   });
 
-  it("blocks an address for some minutes after five failures, even for the right password", async () => {
+  it("blocks a client on an account for some minutes after five failures, even for the right password", async () => {
     await givenAccount({ email: "ann@example.com" });
     const time = clock();
     const attempt = (password: string) =>
@@ -266,7 +267,7 @@ describe("deleting an account (spec §4, §9)", () => {
     expect(result.purged).toBe(1);
     expect((await db.select({ id: users.id }).from(users)).map((u) => u.id)).toEqual([recent]);
     expect(await db.select({ n: count() }).from(photos)).toEqual([{ n: 0 }]);
-    expect((await env.PHOTOS.list({ prefix: `test/${due}-` })).objects).toEqual([]);
+    expect((await env.PHOTOS.list({ prefix: `u/${due}/` })).objects).toEqual([]);
     expect(await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, due))).toEqual([{ n: 0 }]);
   });
 });

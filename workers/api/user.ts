@@ -12,6 +12,7 @@ import { logIn } from "#app/server/accounts/login.ts";
 import { findSessionMember } from "#app/server/accounts/session.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { userJson } from "#app/server/accounts/user-json.ts";
+import { deviceCookie, readDeviceToken } from "#app/server/limits/login-throttle.ts";
 import {
   pushSubscriptionSchema,
   removePushSubscription,
@@ -48,13 +49,15 @@ export const userApi = new Hono<AppEnv>()
     const parsed = loginSchema.safeParse(body);
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      const { sessionToken } = await logIn(app, {
+      const { sessionToken, deviceToken } = await logIn(app, {
         ...parsed.data,
         ip: app.clientIp,
+        deviceToken: readDeviceToken(c.req.raw, "member"),
         userAgent: c.req.header("user-agent"),
       });
       const member = await findSessionMember(app.db, sessionToken, app.now());
       c.header("Set-Cookie", sessionCookie(c.req.raw, sessionToken), { append: true });
+      c.header("Set-Cookie", deviceCookie(c.req.raw, "member", deviceToken), { append: true });
       return c.json({ user: member && userJson(member, await notificationPreferences(app, member.id)) });
     });
   })

@@ -1,97 +1,53 @@
-// Login (spec §4, §8): a failed login counts against the address and against
-// the client; too many failures within the window block both for some minutes
-// ("Te veel foute pogingen, account voor {minutes} min geblokkeerd."). While
-// blocked the password is not even checked.
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { loginAttempts, users } from "#app/server/db/schema.ts";
+// Member login: e-mail and password. Throttling is the shared
+// login throttle's (limits/login-throttle.ts): a blocked client is told
+// "Te veel foute pogingen, account voor {minutes} min geblokkeerd." before its
+// password is even checked, and a successful login earns the browser a device
+// cookie that keeps it trusted by the account.
+import { eq } from "drizzle-orm";
+import { users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { admitLogin, loginFailed, loginSucceeded } from "#app/server/limits/login-throttle.ts";
 import type { AccountsContext } from "./context.ts";
 import { verifyPassword } from "./password.ts";
 import { startSession } from "./session.ts";
 
-export const LOGIN_WINDOW = 15 * 60_000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_CLIENT = 20;
+// The hourly job forgets old attempts through this module.
+export { forgetOldLoginAttempts } from "#app/server/limits/login-throttle.ts";
 
 // Verified against when the address is unknown, so both cases take as long.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$0v2Sa6rHnsQ8Ww9aKTn5uY8c2pmM9IlTB7SGLxNCu4U";
 
-const subjects = (email: string, ip: string) => [
-  { subject: email, max: MAX_FAILURES_PER_ACCOUNT },
-  { subject: `ip:${ip}`, max: MAX_FAILURES_PER_CLIENT },
-];
-
-/** Minutes until a subject may try again, or 0 when it is not blocked. */
-async function blockedMinutes(app: AccountsContext, subject: string, max: number, now: number): Promise<number> {
-  const lastSuccess = app.db
-    .select({ at: sql`coalesce(max(${loginAttempts.createdAt}), 0)` })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.subject, subject), eq(loginAttempts.success, true)));
-  const failures = await app.db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.subject, subject),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, now - LOGIN_WINDOW),
-        sql`${loginAttempts.createdAt} > (${lastSuccess})`,
-      ),
-    )
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(max);
-  if (failures.length < max) return 0;
-  const freeAt = failures[max - 1]!.at + LOGIN_WINDOW;
-  return Math.max(1, Math.ceil((freeAt - now) / 60_000));
-}
-
-async function throttle(app: AccountsContext, email: string, ip: string, now: number) {
-  for (const { subject, max } of subjects(email, ip)) {
-    const minutes = await blockedMinutes(app, subject, max, now);
-    if (minutes > 0) throw new DomainError("login_blocked", { minutes });
-  }
-}
-
 export async function logIn(
   app: AccountsContext,
-  input: { email: string; password: string; ip: string; userAgent?: string | null },
+  input: { email: string; password: string; ip: string; deviceToken?: string; userAgent?: string | null },
 ) {
   const { db } = app;
-  const now = app.now();
-  await throttle(app, input.email, input.ip, now);
-
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status, language: users.language })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
-  const usable = user && user.status !== "deleted" && user.status !== "banned";
-  const valid = await verifyPassword(
-    input.password,
-    user && user.status !== "deleted" ? user.passwordHash : DUMMY_HASH,
-  );
+  const known = user && user.status !== "deleted" ? user : null;
+  const client = await admitLogin(app, {
+    door: "member",
+    email: input.email,
+    accountId: known?.id ?? null,
+    address: input.ip,
+    deviceToken: input.deviceToken,
+  });
+
+  const valid = await verifyPassword(input.password, known ? known.passwordHash : DUMMY_HASH);
   // A banned member who proves who they are is told so (the route sends them to /pages/ban).
-  if (user?.status === "banned" && valid) throw new DomainError("account_banned");
+  if (known?.status === "banned" && valid) throw new DomainError("account_banned");
+  if (!known || known.status === "banned" || !valid) return loginFailed(app, client);
 
-  if (!usable || !valid) {
-    await db
-      .insert(loginAttempts)
-      .values(subjects(input.email, input.ip).map(({ subject }) => ({ subject, success: false, createdAt: now })));
-    // The failure that reaches the limit already answers with the block.
-    await throttle(app, input.email, input.ip, now);
-    throw new DomainError("login_failed");
-  }
-
-  const session = await startSession(db, { userId: user.id, now, userAgent: input.userAgent });
+  const now = app.now();
+  const session = await startSession(db, { userId: known.id, now, userAgent: input.userAgent });
+  const trust = await loginSucceeded(app, { ...client, accountId: known.id });
   await db.batch([
     session.statement,
-    db.insert(loginAttempts).values({ subject: input.email, success: true, createdAt: now }),
-    db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)),
+    ...trust.statements,
+    db.update(users).set({ lastLoginAt: now }).where(eq(users.id, known.id)),
   ]);
-  return { userId: user.id, sessionToken: session.token, language: user.language };
-}
-
-/** Forgets attempts older than a day (hourly housekeeping). */
-export function forgetOldLoginAttempts(app: Pick<AccountsContext, "db">, now: number) {
-  return app.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, now - 24 * 3_600_000));
+  return { userId: known.id, sessionToken: session.token, language: known.language, deviceToken: trust.deviceToken };
 }

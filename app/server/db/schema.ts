@@ -466,12 +466,40 @@ export const loginAttempts = sqliteTable(
   "login_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    // Lower-cased e-mail address or "ip:<address>": throttling counts both.
+    // The account tried: the lower-cased e-mail address ("operator:<address>"
+    // for the console), or an operator's second-factor record.
     subject: text("subject").notNull(),
     success: integer("success", { mode: "boolean" }).notNull(),
+    // The client address of a password login; null on second-factor records.
+    client: text("client"),
+    // SHA-256 of the device cookie when it was one this account trusts.
+    device: text("device"),
     createdAt: createdAt(),
   },
-  (t) => [index("login_attempts_subject_idx").on(t.subject, t.createdAt)],
+  (t) => [
+    index("login_attempts_subject_idx").on(t.subject, t.createdAt),
+    index("login_attempts_client_idx").on(t.client, t.createdAt),
+  ],
+);
+
+// Browsers that logged in to an account: their device cookie lets them in
+// while strangers' guesses have the account blocked. One owner per row.
+export const loginDevices = sqliteTable(
+  "login_devices",
+  {
+    // SHA-256 of the cookie token.
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    index("login_devices_user_idx").on(t.userId, t.createdAt),
+    index("login_devices_operator_idx").on(t.operatorId, t.createdAt),
+    index("login_devices_expires_idx").on(t.expiresAt),
+    check("login_devices_one_owner", sql`(${t.userId} is null) <> (${t.operatorId} is null)`),
+  ],
 );
 
 export const emailTokens = sqliteTable(

@@ -1,12 +1,13 @@
-// Operator sign-in (issue 9): password (argon2id, the members' hashing) and
-// then a TOTP code, or — for an operator without one yet — enrolment of an
-// authenticator. Failures are throttled per operator address and per client,
-// wrong codes per operator; a code works once. Signing in is audited.
-import { and, count, desc, eq, gt } from "drizzle-orm";
-import { LOGIN_WINDOW } from "#app/server/accounts/login.ts";
+// Operator sign-in: password (argon2id, the members' hashing) and then a TOTP
+// code, or — for an operator without one yet — enrolment of an authenticator.
+// Password failures go through the shared login throttle (its "operator:"
+// subjects keep the two apart); wrong codes are limited per operator, and a
+// code works once. Signing in is audited.
+import { and, count, eq, gt } from "drizzle-orm";
 import { verifyPassword } from "#app/server/accounts/password.ts";
 import { loginAttempts, operators } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { admitLogin, blockedMinutes, loginFailed, loginSucceeded } from "#app/server/limits/login-throttle.ts";
 import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
 import { endOperatorSessionStatement, type SessionOperator, startOperatorSession } from "./session.ts";
@@ -14,70 +15,49 @@ import { isValidTotp, newTotpSecret, totpUri } from "./totp.ts";
 
 type LoginContext = Omit<OperatorContext, "operator">;
 
-const MAX_PASSWORD_FAILURES = 5;
-const MAX_CLIENT_FAILURES = 20;
 const MAX_CODE_FAILURES = 5;
 // Verified against when the address is unknown, so both cases take as long.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$0v2Sa6rHnsQ8Ww9aKTn5uY8c2pmM9IlTB7SGLxNCu4U";
 
-const passwordSubject = (email: string) => `operator:${email}`;
 const codeSubject = (operatorId: number) => `operator-code:${operatorId}`;
 const usedCodeSubject = (operatorId: number, code: string) => `operator-code-used:${operatorId}:${code}`;
 
-async function failures(app: LoginContext, subject: string, now: number, max: number) {
-  const rows = await app.db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.subject, subject),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, now - LOGIN_WINDOW),
-      ),
-    )
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(max);
-  if (rows.length < max) return 0;
-  return Math.max(1, Math.ceil((rows[max - 1]!.at + LOGIN_WINDOW - now) / 60_000));
-}
-
-async function throttle(app: LoginContext, subjects: [string, number][], now: number) {
-  for (const [subject, max] of subjects) {
-    const minutes = await failures(app, subject, now, max);
-    if (minutes > 0) throw new DomainError("operator_login_blocked", { minutes });
-  }
+async function refuseWhileCodesBlocked(app: LoginContext, operatorId: number, now: number) {
+  const minutes = await blockedMinutes(app.db, codeSubject(operatorId), MAX_CODE_FAILURES, now);
+  if (minutes > 0) throw new DomainError("operator_login_blocked", { minutes });
 }
 
 /** Step 1: e-mail and password. Answers a session that may only give the second factor. */
-export async function operatorLogIn(app: LoginContext, input: { email: string; password: string; ip: string }) {
-  const now = app.now();
+export async function operatorLogIn(
+  app: LoginContext,
+  input: { email: string; password: string; ip: string; deviceToken?: string },
+) {
   const email = input.email.trim().toLowerCase();
-  const subjects: [string, number][] = [
-    [passwordSubject(email), MAX_PASSWORD_FAILURES],
-    [`ip:${input.ip}`, MAX_CLIENT_FAILURES],
-  ];
-  await throttle(app, subjects, now);
   const [operator] = await app.db.select().from(operators).where(eq(operators.email, email)).limit(1);
+  const client = await admitLogin(app, {
+    door: "operator",
+    email,
+    accountId: operator?.id ?? null,
+    address: input.ip,
+    deviceToken: input.deviceToken,
+  });
   const usable = operator && !operator.disabled;
   const valid = await verifyPassword(input.password, usable ? operator.passwordHash : DUMMY_HASH);
-  if (!usable || !valid) {
-    await app.db
-      .insert(loginAttempts)
-      .values(subjects.map(([subject]) => ({ subject, success: false, createdAt: now })));
-    await throttle(app, subjects, now);
-    throw new DomainError("operator_login_failed");
-  }
+  if (!usable || !valid) return loginFailed(app, client);
+  const now = app.now();
   const session = await startOperatorSession(app.db, { operatorId: operator.id, now, verified: false });
-  await app.db.batch([
-    session.statement,
-    app.db.insert(loginAttempts).values({ subject: passwordSubject(email), success: true, createdAt: now }),
-  ]);
-  return { token: session.token, next: operator.totpEnabled ? ("verify" as const) : ("enrol" as const) };
+  const trust = await loginSucceeded(app, { ...client, accountId: operator.id });
+  await app.db.batch([session.statement, ...trust.statements]);
+  return {
+    token: session.token,
+    next: operator.totpEnabled ? ("verify" as const) : ("enrol" as const),
+    deviceToken: trust.deviceToken,
+  };
 }
 
 async function checkCode(app: LoginContext, operator: SessionOperator, secret: string | null, code: string) {
   const now = app.now();
-  await throttle(app, [[codeSubject(operator.id), MAX_CODE_FAILURES]], now);
+  await refuseWhileCodesBlocked(app, operator.id, now);
   const trimmed = code.replace(/\s+/g, "");
   const [used] = await app.db
     .select({ n: count() })
@@ -90,7 +70,7 @@ async function checkCode(app: LoginContext, operator: SessionOperator, secret: s
     );
   if (!secret || (used?.n ?? 0) > 0 || !(await isValidTotp(secret, trimmed))) {
     await app.db.insert(loginAttempts).values({ subject: codeSubject(operator.id), success: false, createdAt: now });
-    await throttle(app, [[codeSubject(operator.id), MAX_CODE_FAILURES]], now);
+    await refuseWhileCodesBlocked(app, operator.id, now);
     throw new DomainError("totp_invalid");
   }
   // Remembered as used for as long as it could be valid (window of one step either side).

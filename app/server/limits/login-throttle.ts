@@ -1,0 +1,253 @@
+// Login throttling, one set of rules for members and for operators (a subject
+// prefix keeps their accounts apart). A guesser is slowed down where they
+// guess from, never the account's owner somewhere else: failures count per
+// account and client, and per client address. Guessing spread over many
+// addresses is stopped by an account-wide count that refuses only clients the
+// account does not trust: a browser holding a device cookie the account earned
+// by logging in (OWASP's device cookies), or an address it logged in from
+// lately. A browser with such a cookie is counted by its cookie rather than
+// its address, so a stranger behind the same shared address cannot lock it out.
+import { and, desc, eq, gt, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { DAY, randomToken, sha256Hex } from "#app/server/accounts/tokens.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { loginAttempts, loginDevices } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { cookieHeader, readCookie } from "#app/server/http/cookies.ts";
+
+export const LOGIN_WINDOW = 15 * 60_000;
+/** Failures of one client on one account within the window that block that client there. */
+export const MAX_FAILURES_PER_PAIR = 5;
+/** Failures from one address, on any accounts, that block the address. */
+export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Failures on one account, from anywhere, that block it for clients it does not trust. */
+export const MAX_FAILURES_PER_ACCOUNT = 30;
+/** How long a successful login makes its address a trusted client of the account. */
+export const TRUSTED_ADDRESS_FOR = 30 * DAY;
+export const DEVICE_LIFETIME = 180 * DAY;
+/** Browsers remembered per account: the oldest is forgotten when one more logs in. */
+const MAX_DEVICES_PER_ACCOUNT = 10;
+
+const doors = {
+  member: {
+    subject: (email: string) => email,
+    blocked: "login_blocked",
+    failed: "login_failed",
+    owner: loginDevices.userId,
+    cookie: "device",
+    sameSite: "Lax",
+  },
+  operator: {
+    subject: (email: string) => `operator:${email}`,
+    blocked: "operator_login_blocked",
+    failed: "operator_login_failed",
+    owner: loginDevices.operatorId,
+    // Like the console's session cookie.
+    cookie: "operator_device",
+    sameSite: "Strict",
+  },
+} as const;
+
+export type LoginDoor = keyof typeof doors;
+
+type ThrottleContext = { db: Database; now: () => number };
+
+export interface LoginClient {
+  door: LoginDoor;
+  /** The address typed, as the door's schema normalised it. */
+  email: string;
+  /** The account behind that address, when there is one. */
+  accountId: number | null;
+  /** The client's network address. */
+  address: string;
+  /** The door's device cookie, when the browser sent one. */
+  deviceToken?: string;
+}
+
+/** A client let through to the password check; hand it to loginFailed or loginSucceeded. */
+export interface AdmittedClient {
+  door: LoginDoor;
+  subject: string;
+  accountId: number | null;
+  address: string;
+  /** SHA-256 of the device cookie sent, and whether the account trusts it. */
+  presented: string | null;
+  device: string | null;
+}
+
+/** Refuses a blocked client before its password is checked (so a guesser learns nothing). */
+export async function admitLogin(app: ThrottleContext, client: LoginClient): Promise<AdmittedClient> {
+  const now = app.now();
+  const token = client.deviceToken;
+  const presented = token && token.length <= 200 ? await sha256Hex(token) : null;
+  const admitted: AdmittedClient = {
+    door: client.door,
+    subject: doors[client.door].subject(client.email),
+    accountId: client.accountId,
+    address: client.address,
+    presented,
+    device: presented && (await isTrustedDevice(app.db, client, presented, now)) ? presented : null,
+  };
+  await refuseIfBlocked(app.db, admitted, now);
+  return admitted;
+}
+
+/** Records a failed login and refuses it: the failure that reaches a limit already answers with the block. */
+export async function loginFailed(app: ThrottleContext, client: AdmittedClient): Promise<never> {
+  const now = app.now();
+  await app.db.insert(loginAttempts).values({
+    subject: client.subject,
+    client: client.address,
+    device: client.device,
+    success: false,
+    createdAt: now,
+  });
+  await refuseIfBlocked(app.db, client, now);
+  throw new DomainError(doors[client.door].failed);
+}
+
+/**
+ * What a successful login writes (for the door's batch with the session), and
+ * a new device token for its cookie. The cookie it replaces stops counting.
+ */
+export async function loginSucceeded(app: ThrottleContext, client: AdmittedClient & { accountId: number }) {
+  const now = app.now();
+  const { db } = app;
+  const owner = doors[client.door].owner;
+  const deviceToken = randomToken();
+  const newestDevices = db
+    .select({ id: loginDevices.id })
+    .from(loginDevices)
+    .where(eq(owner, client.accountId))
+    .orderBy(desc(loginDevices.createdAt), desc(sql`rowid`))
+    .limit(MAX_DEVICES_PER_ACCOUNT);
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.insert(loginAttempts).values({
+      subject: client.subject,
+      client: client.address,
+      device: client.device,
+      success: true,
+      createdAt: now,
+    }),
+    db.insert(loginDevices).values({
+      id: await sha256Hex(deviceToken),
+      userId: client.door === "member" ? client.accountId : null,
+      operatorId: client.door === "operator" ? client.accountId : null,
+      createdAt: now,
+      expiresAt: now + DEVICE_LIFETIME,
+    }),
+    db
+      .delete(loginDevices)
+      .where(
+        or(
+          client.presented ? eq(loginDevices.id, client.presented) : undefined,
+          and(eq(owner, client.accountId), notInArray(loginDevices.id, newestDevices)),
+        ),
+      ),
+  ];
+  return { statements, deviceToken };
+}
+
+/** Minutes a subject's failures within the window keep it blocked (0 when free), for limits of their own. */
+export function blockedMinutes(db: Database, subject: string, max: number, now: number) {
+  return minutesLeft(db, eq(loginAttempts.subject, subject), max, now);
+}
+
+/** Hourly housekeeping: failures are kept a day, successes as long as they make an address trusted. */
+export function forgetOldLoginAttempts(app: { db: Database }, now: number) {
+  const { db } = app;
+  return db.batch([
+    db
+      .delete(loginAttempts)
+      .where(
+        or(
+          lt(loginAttempts.createdAt, now - TRUSTED_ADDRESS_FOR),
+          and(
+            lt(loginAttempts.createdAt, now - DAY),
+            or(eq(loginAttempts.success, false), sql`${loginAttempts.client} is null`),
+          ),
+        ),
+      ),
+    db.delete(loginDevices).where(lte(loginDevices.expiresAt, now)),
+  ]);
+}
+
+// ---- The device cookie --------------------------------------------------------
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
+/** `__Host-` binds the cookie to this host, path / and https; plain http (local) cannot use it. */
+const deviceCookieName = (request: Request, door: LoginDoor) =>
+  `${isHttps(request) ? "__Host-" : ""}${doors[door].cookie}`;
+
+export const readDeviceToken = (request: Request, door: LoginDoor) =>
+  readCookie(request, deviceCookieName(request, door));
+
+/** HttpOnly, path /, Secure on https, for as long as the device is trusted. */
+export function deviceCookie(request: Request, door: LoginDoor, token: string) {
+  return cookieHeader(request, deviceCookieName(request, door), token, {
+    httpOnly: true,
+    sameSite: doors[door].sameSite,
+    maxAge: DEVICE_LIFETIME / 1000,
+  });
+}
+
+// ---- The rules ------------------------------------------------------------------
+
+async function refuseIfBlocked(db: Database, client: AdmittedClient, now: number) {
+  const subject = eq(loginAttempts.subject, client.subject);
+  // A trusted browser is its own client wherever it is; anyone else is their address.
+  const own = client.device ? eq(loginAttempts.device, client.device) : eq(loginAttempts.client, client.address);
+  const lastSuccess = db
+    .select({ at: sql`coalesce(max(${loginAttempts.createdAt}), 0)` })
+    .from(loginAttempts)
+    .where(and(subject, own, eq(loginAttempts.success, true)));
+  const [pair, address, account] = await Promise.all([
+    // A success there forgets the pair's earlier failures (a member who mistyped).
+    minutesLeft(db, and(subject, own, sql`${loginAttempts.createdAt} > (${lastSuccess})`), MAX_FAILURES_PER_PAIR, now),
+    client.device ? 0 : minutesLeft(db, eq(loginAttempts.client, client.address), MAX_FAILURES_PER_ADDRESS, now),
+    minutesLeft(db, subject, MAX_FAILURES_PER_ACCOUNT, now),
+  ]);
+  const accountWide = account > 0 && !(client.device || (await isTrustedAddress(db, client, now))) ? account : 0;
+  const minutes = Math.max(pair, address, accountWide);
+  if (minutes > 0) throw new DomainError(doors[client.door].blocked, { minutes });
+}
+
+async function minutesLeft(db: Database, where: SQL | undefined, max: number, now: number) {
+  const failures = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(where, eq(loginAttempts.success, false), gt(loginAttempts.createdAt, now - LOGIN_WINDOW)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(max);
+  if (failures.length < max) return 0;
+  return Math.max(1, Math.ceil((failures[max - 1]!.at + LOGIN_WINDOW - now) / 60_000));
+}
+
+async function isTrustedDevice(db: Database, client: LoginClient, hash: string, now: number) {
+  if (client.accountId === null) return false;
+  const [row] = await db
+    .select({ id: loginDevices.id })
+    .from(loginDevices)
+    .where(
+      and(eq(loginDevices.id, hash), eq(doors[client.door].owner, client.accountId), gt(loginDevices.expiresAt, now)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+async function isTrustedAddress(db: Database, client: AdmittedClient, now: number) {
+  const [row] = await db
+    .select({ id: loginAttempts.id })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.subject, client.subject),
+        eq(loginAttempts.client, client.address),
+        eq(loginAttempts.success, true),
+        gt(loginAttempts.createdAt, now - TRUSTED_ADDRESS_FOR),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
