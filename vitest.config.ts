@@ -1,9 +1,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure functions, schemas, components) in Node, and
 // `integration` inside workerd with D1 (migrations applied), KV, R2 and the
-// Durable Objects bound as in wrangler.toml.
+// Durable Objects bound as in wrangler.toml. The integration Worker is the
+// real one (workers/app.ts): React Router's plugin builds its pages on demand,
+// so loaders, actions and middleware answer there as they do in production.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -20,15 +23,19 @@ export default defineConfig({
         resolve: { tsconfigPaths: true },
         plugins: [
           cloudflareTest(async () => ({
-            main: "./tests/integration/worker.ts",
+            main: "./workers/app.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
             },
           })),
+          reactRouter(),
         ],
         test: {
           name: "integration",
+          fsModuleCache: false,
+          // The first page of a run waits for React Router's plugin to build the app.
+          testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
         },

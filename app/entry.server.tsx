@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { requestContext } from "#app/context.ts";
 import { fallbackI18n } from "#app/i18n/fallback.server.ts";
@@ -9,6 +9,19 @@ import { getI18n } from "#app/i18n/i18next.server.ts";
 import { errorFields } from "#app/server/log.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, action or middleware that throws (not a thrown Response) is a
+ * server error: the error page hides it from the visitor, so it must leave a
+ * line in the log with the request id. A request the client aborted is not.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = context.get(requestContext)?.log;
+  const fields = { ...errorFields(error), path: new URL(request.url).pathname };
+  if (log) log.error("page failed", fields);
+  else console.error(JSON.stringify({ level: "error", msg: "page failed", ...fields }));
+};
 
 export default async function handleRequest(
   request: Request,

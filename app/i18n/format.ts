@@ -1,8 +1,12 @@
 // Dates and numbers through Intl in the active locale (Dutch by default).
 import { intlTags, type Locale } from "./locales.ts";
 
+const dateParts = ["weekday", "era", "year", "month", "day", "hour", "minute", "second"] as const;
+
+/** A date in the active locale: "long" unless the caller names the parts (Intl refuses both at once). */
 export function formatDate(value: Date | number, locale: Locale, options: Intl.DateTimeFormatOptions = {}) {
-  return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: "long", timeZone: "UTC", ...options }).format(value);
+  const style = dateParts.some((part) => part in options) ? {} : { dateStyle: "long" as const };
+  return new Intl.DateTimeFormat(intlTags[locale], { ...style, timeZone: "UTC", ...options }).format(value);
 }
 
 /** A time of day (e.g. when a daily limit resets) in a given time zone. */

@@ -11,7 +11,7 @@ import { AdminPage, Panel, StatusBadge, When } from "#app/components/admin/page.
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { banSchema, creditAdjustmentSchema, deleteMemberSchema, intentSchema } from "#app/schemas/admin.ts";
 import { randomToken } from "#app/server/accounts/tokens.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
+import { orErrorPage, rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { requireOperator } from "#app/server/operators/context.ts";
 import {
   adjustCredits,
@@ -27,7 +27,7 @@ import type { Route } from "./+types/admin-members-id";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = requireOperator(context, "members.view");
-  const detail = await memberDetail(app, Number(params.id));
+  const detail = await orErrorPage(getI18n(context).t, () => memberDetail(app, Number(params.id)));
   const role = app.operator.role;
   return {
     ...detail,

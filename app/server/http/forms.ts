@@ -18,6 +18,16 @@ export function rejected(submission: Replyable, hideFields: string[] = []) {
   return data({ result: submission.reply({ hideFields, formErrors: ["errors:invalidInput"] }) }, { status: 400 });
 }
 
+/** Runs a loader's domain call; a DomainError becomes the error page with its status and message. */
+export async function orErrorPage<T>(t: TFunction, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    throw data({ message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
+  }
+}
+
 /** Runs the success path of an action; a DomainError answers as a form error instead. */
 export async function withDomainErrors<T>(
   submission: Replyable,

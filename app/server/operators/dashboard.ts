@@ -24,7 +24,8 @@ export async function dashboard(app: OperatorContext, options: { domain?: string
   const today = Math.floor(app.now() / DAY);
   const firstDay = today - DASHBOARD_DAYS + 1;
   const since = firstDay * DAY;
-  const [signups, activations, firstPurchases, messages, revenue] = await app.db.batch([
+  // Raw SQL reads are not batch items in Drizzle's D1 driver: five reads side by side.
+  const [signups, activations, firstPurchases, messages, revenue] = await Promise.all([
     app.db.all<Row>(sql`select domain, signup_date / ${DAY} as day, count(*) as n from users
       where signup_date >= ${since} group by domain, day`),
     app.db.all<Row>(sql`select domain, confirmed_at / ${DAY} as day, count(*) as n from users
