@@ -1,14 +1,19 @@
 // Photos from R2, through the Worker, with a sandboxing CSP so an image can
-// never run script in this origin.
-// /media/photos/<key>: public photos. Keys are random and never reused, so the
-// answer is immutable; a file of a private, pending or rejected photo is not
-// served here (it would stay in caches for a year).
+// never run script in this origin. Every path has its own rule and nothing
+// else is served: a key is reachable only through the door of its kind.
+// /media/photos/<key>: public profile photos only (default deny: see
+// isPublicPhotoFile). Keys are random and never reused, so the answer is
+// immutable; a file of a private, pending or rejected photo, a chat photo or
+// any other key is not served here (it would stay in caches for a year).
 // /media/private/<photoId>/<full|thumb>: any photo the visitor may see by the
 // rule in app/server/photos/visibility.ts (private ones: the owner and premium
 // members), cached by the browser only; 404 to everyone else, existing or not.
+// /media/chat/<conversation>/<file>: photos sent in a conversation, to its
+// members only, cached by the browser only.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { otherParticipant } from "#app/server/chat/conversations.ts";
+import { openConversation } from "#app/server/chat/rooms.ts";
+import { isDomainError } from "#app/server/errors.ts";
 import { isPublicPhotoFile, viewablePhotoFile } from "#app/server/photos/visibility.ts";
 import type { AppEnv } from "./server.ts";
 
@@ -25,17 +30,18 @@ export const media = new Hono<AppEnv>()
     return serve(c, key, "private, max-age=3600");
   });
 
-/** Chat photos: only the two members of the conversation (checked in D1). */
+/** Chat photos: only to the members of a conversation that is open to them (no block either way). */
 media.get("/chat/:conversation{[0-9]{1,15}}/:file{[A-Za-z0-9_-]+\\.jpg}", async (c) => {
   const member = c.var.app.member;
-  const conversation = Number(c.req.param("conversation"));
   if (!member) return c.notFound();
-  try {
-    await otherParticipant(c.var.app.db, conversation, member.id);
-  } catch {
-    return c.notFound();
-  }
-  return serve(c, `c/${conversation}/${c.req.param("file")}`, "private, max-age=86400");
+  const conversation = await openConversation(c.var.app, member.id, Number(c.req.param("conversation"))).catch(
+    (error: unknown) => {
+      if (isDomainError(error)) return null;
+      throw error;
+    },
+  );
+  if (!conversation) return c.notFound();
+  return serve(c, `c/${conversation.conversationId}/${c.req.param("file")}`, "private, max-age=86400");
 });
 
 async function serve(c: Context<AppEnv>, key: string, cacheControl: string) {

@@ -1,6 +1,6 @@
 // One-line builders for integration tests: company, regions, interests and
 // members straight into D1 through the schema, with injected times.
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { eq as equals } from "drizzle-orm";
 import type { Gender } from "#app/schemas/enums.ts";
 import type { AccountsContext } from "#app/server/accounts/context.ts";
@@ -100,8 +100,8 @@ export async function givenMember(input: MemberInput = {}) {
       .insert(photos)
       .values({
         userId: id,
-        filename: `test/${id}-${position}.svg`,
-        thumbFilename: `test/${id}-${position}.svg`,
+        filename: `u/${id}/${position}.svg`,
+        thumbFilename: `u/${id}/${position}-t.svg`,
         contentType: "image/svg+xml",
         status: photo.status ?? "active",
         isPrivate: photo.isPrivate ?? false,
@@ -119,7 +119,7 @@ export async function givenMember(input: MemberInput = {}) {
 
 /** A request context for calling domain functions directly. */
 export function appContext(settings: Partial<SiteSettings> = {}, now = NOW) {
-  return { db, settings: { ...builtInSettings, ...settings }, now: () => now };
+  return { db, env, settings: { ...builtInSettings, ...settings }, now: () => now };
 }
 
 export async function givenDomainSettings(domain: string, settings: unknown) {
@@ -215,4 +215,62 @@ export async function sessionCookieFor(userId: number, now = Date.now()) {
 export async function givenCredits(userId: number, amount: number, key = `test-purchase:${userId}:${amount}`) {
   const { creditStatements } = await import("#app/server/credits/ledger.ts");
   await db.batch([...creditStatements(db, { userId, amount, reason: "purchase", idempotencyKey: key, now: NOW })]);
+}
+
+// ---- Chat -------------------------------------------------------------------
+
+/** The site the integration Worker answers as; chat sockets must come from it. */
+export const SITE = "http://localhost";
+
+/** Headers of a same-origin API call by the member with this cookie. */
+export const apiHeaders = (cookie: string) => ({
+  Cookie: cookie,
+  Origin: SITE,
+  "X-Requested-With": "XMLHttpRequest",
+  "Content-Type": "application/json",
+});
+
+/** Ann and Bob with a conversation Ann started, each with a session cookie. */
+export async function givenConversation(options: { paid?: boolean } = {}) {
+  const ann = await givenAccount({ name: "Ann" });
+  const bob = await givenAccount({ name: "Bob", gender: "male" });
+  if (options.paid) await db.update(users).set({ paidUser: true }).where(equals(users.id, ann));
+  const { startConversation } = await import("#app/server/chat/conversations.ts");
+  const conversation = await startConversation(appContext(), { id: ann, paidUser: !!options.paid }, bob);
+  return { ann, bob, conversation, annCookie: await sessionCookieFor(ann), bobCookie: await sessionCookieFor(bob) };
+}
+
+export type ChatFrame = import("#app/schemas/chat.ts").ServerFrame;
+
+/** A chat socket opened from the site's own pages, with every frame it receives and how it closed. */
+export async function chatSocket(cookie: string, conversation: number) {
+  const response = await SELF.fetch(`${SITE}/api/chat/socket?conversation=${conversation}`, {
+    headers: { Cookie: cookie, Origin: SITE, Upgrade: "websocket" },
+  });
+  if (response.status !== 101) throw new Error(`the socket was refused: ${response.status} ${await response.text()}`);
+  const ws = response.webSocket!;
+  ws.accept();
+  const frames: ChatFrame[] = [];
+  const state: { closed: number | null } = { closed: null };
+  ws.addEventListener("message", (event) => {
+    frames.push(JSON.parse(String(event.data)) as ChatFrame);
+  });
+  ws.addEventListener("close", (event) => {
+    state.closed = event.code;
+  });
+  return {
+    ws,
+    frames,
+    /** The close code once the socket is closed, else null. */
+    get closed() {
+      return state.closed;
+    },
+    send: (frame: unknown) => ws.send(JSON.stringify(frame)),
+  };
+}
+
+/** Waits (up to `ms`) until `check` holds; false if it never did. */
+export async function eventually(check: () => boolean, ms = 3000) {
+  for (let waited = 0; waited < ms && !check(); waited += 10) await new Promise((r) => setTimeout(r, 10));
+  return check();
 }

@@ -1,12 +1,33 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { startConversation } from "#app/server/chat/conversations.ts";
+import { photos } from "#app/server/db/schema.ts";
+import { appContext, db, givenAccount, givenMember, NOW, sessionCookieFor } from "./fixtures.ts";
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
+/** A seeded member's public photo: its file in R2 and its row in D1. */
+async function givenSeedPhoto() {
+  const owner = await givenMember();
+  const key = `seed/${owner}-0-abc.svg`;
+  await db.insert(photos).values({
+    userId: owner,
+    filename: key,
+    thumbFilename: key,
+    contentType: "image/svg+xml",
+    status: "active",
+    isPrivate: false,
+    position: 0,
+    createdAt: NOW,
+  });
+  await env.PHOTOS.put(key, svg, { httpMetadata: { contentType: "image/svg+xml" } });
+  return key;
+}
+
 describe("GET /media/photos/<key>", () => {
   it("serves a photo from R2 with its type, a long cache and a sandboxing CSP", async () => {
-    await env.PHOTOS.put("seed/1-0-abc.svg", svg, { httpMetadata: { contentType: "image/svg+xml" } });
-    const response = await SELF.fetch("http://localhost/media/photos/seed/1-0-abc.svg");
+    const key = await givenSeedPhoto();
+    const response = await SELF.fetch(`http://localhost/media/photos/${key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/svg+xml");
     expect(response.headers.get("cache-control")).toContain("immutable");
@@ -15,10 +36,10 @@ describe("GET /media/photos/<key>", () => {
   });
 
   it("answers 304 to a matching If-None-Match", async () => {
-    await env.PHOTOS.put("seed/2.svg", svg, { httpMetadata: { contentType: "image/svg+xml" } });
-    const first = await SELF.fetch("http://localhost/media/photos/seed/2.svg");
+    const key = await givenSeedPhoto();
+    const first = await SELF.fetch(`http://localhost/media/photos/${key}`);
     await first.arrayBuffer();
-    const again = await SELF.fetch("http://localhost/media/photos/seed/2.svg", {
+    const again = await SELF.fetch(`http://localhost/media/photos/${key}`, {
       headers: { "If-None-Match": first.headers.get("etag")! },
     });
     expect(again.status).toBe(304);
@@ -27,5 +48,40 @@ describe("GET /media/photos/<key>", () => {
   it("answers 404 for a missing photo or a path outside the bucket", async () => {
     expect((await SELF.fetch("http://localhost/media/photos/nope.svg")).status).toBe(404);
     expect((await SELF.fetch("http://localhost/media/photos/a/../b.svg")).status).toBe(404);
+  });
+});
+
+describe("media is default deny", () => {
+  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+
+  it("never serves a chat photo through the public path, to anyone", async () => {
+    const ann = await givenAccount({ name: "Ann" });
+    const bob = await givenAccount({ name: "Bob", gender: "male" });
+    const conversation = await startConversation(appContext(), { id: ann, paidUser: true }, bob);
+    const key = `c/${conversation}/aB3dE5gH7jK9.jpg`;
+    await env.PHOTOS.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+    const annCookie = await sessionCookieFor(ann);
+    for (const cookie of [null, annCookie]) {
+      const response = await SELF.fetch(`http://localhost/media/photos/${key}`, {
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+      expect(response.status, cookie ? "a participant" : "a visitor").toBe(404);
+      expect(response.headers.get("cache-control") ?? "").not.toContain("public");
+    }
+    // Its own door serves it to the conversation's members, never for shared caches.
+    const own = await SELF.fetch(`http://localhost/media/chat/${conversation}/aB3dE5gH7jK9.jpg`, {
+      headers: { Cookie: annCookie },
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toMatch(/^private/);
+  });
+
+  it("serves no key that no rule names, nor a profile photo's file without its row", async () => {
+    for (const key of ["misc/secret.jpg", "exports/1.zip", "x.jpg", "u/5/orphan.jpg", "seed/7-0-orphan.svg"]) {
+      await env.PHOTOS.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+      const response = await SELF.fetch(`http://localhost/media/photos/${key}`);
+      expect(response.status, key).toBe(404);
+      await response.arrayBuffer();
+    }
   });
 });

@@ -78,9 +78,9 @@ describe("member profile", () => {
     const related = await givenMember();
     const profile = await getMemberProfile(appContext(), id);
     expect(profile).toMatchObject({ id, name: "Eva", interests: [{ slug: "wine", icon: "Wine" }] });
-    expect(profile?.mainImage).toBe(`/media/photos/test/${id}-0.svg`);
+    expect(profile?.mainImage).toBe(`/media/photos/u/${id}/0.svg`);
     expect(profile?.photos).toEqual([
-      expect.objectContaining({ locked: false, url: `/media/photos/test/${id}-0.svg` }),
+      expect.objectContaining({ locked: false, url: `/media/photos/u/${id}/0.svg` }),
       { id: expect.any(Number), locked: true },
     ]);
     expect(profile?.related.map((m) => m.id)).toEqual([related]);

@@ -73,19 +73,22 @@ export function viewablePhotos(
 // photos (an index), so the public path costs one small query.
 const OWNED_KEY = /^(?:u\/(\d+)\/|seed\/(\d+)-)/;
 
-/** Whether the public path may serve this R2 key: never a file of a private, pending or rejected photo. */
+/**
+ * Whether the public, cacheable path may serve this R2 key. Default deny: only
+ * the file of an existing, active, non-private profile photo. Every other key
+ * (a chat photo, a file whose row is gone, anything a later feature stores) is
+ * served through its own door with its own rule, or not at all.
+ */
 export async function isPublicPhotoFile(app: Pick<RequestContext, "db">, key: string): Promise<boolean> {
   const match = OWNED_KEY.exec(key);
-  if (!match) return true; // not a profile photo's file
+  if (!match) return false;
   const ownerId = Number(match[1] ?? match[2]);
   const [photo] = await app.db
     .select({ status: photos.status, isPrivate: photos.isPrivate })
     .from(photos)
     .where(and(eq(photos.userId, ownerId), or(eq(photos.filename, key), eq(photos.thumbFilename, key))))
     .limit(1);
-  // An upload without its row was deleted; seeded files may predate their rows.
-  if (!photo) return key.startsWith("seed/");
-  return isPublicPhoto(photo);
+  return photo ? isPublicPhoto(photo) : false;
 }
 
 /** The R2 key of a photo's file if `viewer` may see it, else null (whether it exists or not). */
