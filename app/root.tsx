@@ -9,6 +9,7 @@ import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
 import { requestContext } from "#app/context.ts";
 import { type EmbeddedI18n, I18N_SCRIPT_ID, pageResources, scriptSafeJson } from "#app/i18n/embedded.ts";
 import { i18nextMiddleware, translator } from "#app/i18n/i18next.server.ts";
+import { pageAccess } from "#app/middleware/access.server.ts";
 import { readCookie } from "#app/server/http/cookies.ts";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { loadSiteChrome } from "#app/server/site/chrome.ts";
@@ -35,7 +36,7 @@ const rateLimitMiddleware: Route.MiddlewareFunction = async ({ request, context 
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rateLimitMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, pageAccess, rateLimitMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);

@@ -19,6 +19,7 @@ import { cookieHeader } from "#app/server/http/cookies.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
 import { visitorCountry } from "#app/server/settings/visitor-country.ts";
+import { workerAccess } from "./access.ts";
 import { adminGate } from "./admin.ts";
 import { apiError } from "./api/errors.ts";
 import { api } from "./api/index.ts";
@@ -42,8 +43,9 @@ export function createServer(ui: UiHandler) {
     const started = Date.now();
     await next();
     // An answer given before the body was read (403, 404...) leaves the body on
-    // the connection; local proxies then fail the next request on it. Drain it.
-    if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.raw.arrayBuffer().catch(() => {});
+    // the connection; local proxies then fail the next request on it. Drain it,
+    // behind the answer.
+    if (c.req.raw.body && !c.req.raw.bodyUsed) c.executionCtx.waitUntil(c.req.raw.arrayBuffer().catch(() => {}));
     const path = new URL(c.req.url).pathname;
     c.var.app?.log.info("request", { method: c.req.method, path, status: c.res.status, ms: Date.now() - started });
   });
@@ -134,6 +136,7 @@ export function createServer(ui: UiHandler) {
   });
 
   server.use(adminGate);
+  server.use(workerAccess);
   server.route("/api", api);
   server.route("/media", media);
   server.route("/", seo);

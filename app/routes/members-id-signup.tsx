@@ -1,8 +1,8 @@
 // /members/{id}/signup and /members/{id}/landing (spec §2 variants for a
 // member): a visitor sees the member and signs up to write to them; the first
-// message travels with the signup. Members go straight to the profile.
+// message travels with the signup. The page gate sends members straight to the profile.
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { SignupForm } from "#app/components/accounts/signup-form.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { requestContext } from "#app/context.ts";
@@ -14,7 +14,6 @@ import type { Route } from "./+types/members-id-signup";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
-  if (app.member && id) throw redirect(`/members/${id}`);
   const profile = id === null ? null : await getMemberProfile(app, id);
   if (!profile) throw data({ message: getI18n(context).t("errors:memberNotFound") }, { status: 404 });
   return {

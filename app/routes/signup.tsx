@@ -4,9 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { type SignupActionData, SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { signupSchema, trackingSchema } from "#app/schemas/account.ts";
-import { requireAnonymous } from "#app/server/accounts/guards.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { maySignUp, signUp } from "#app/server/accounts/signup.ts";
 import { signupLimits } from "#app/server/accounts/signup-limits.ts";
@@ -16,7 +16,7 @@ import { SITE_ENTRY_COOKIE, SITE_ENTRY_MAX_AGE } from "#app/server/site/site-ent
 import type { Route } from "./+types/signup";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const app = requireAnonymous(context);
+  const app = context.get(requestContext);
   const tracking = trackingSchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
   return {
     allowed: maySignUp(app.settings, tracking),
@@ -26,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const app = requireAnonymous(context);
+  const app = context.get(requestContext);
   const t = getI18n(context).t;
   const formData = await request.formData();
   const submission = parseWithZod(formData, {

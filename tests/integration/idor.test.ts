@@ -1,4 +1,4 @@
-// The IDOR matrix (issue 10): every /api endpoint and media path that takes an
+// The IDOR matrix: every /api endpoint and media path that takes an
 // id, asked by a member who does not own it and by a visitor. Each answer must
 // be a refusal that reveals nothing (403/404, no data), nothing may change, and
 // the owner's own request must still work, so a broken check cannot pass.
@@ -146,7 +146,7 @@ const matrix: Row[] = [
     name: "open a conversation's socket",
     request: (w, c) => [
       `${BASE}/api/chat/socket?conversation=${w.conversation}`,
-      { headers: { Upgrade: "websocket", ...(c ? { Cookie: c } : {}) } },
+      { headers: { Upgrade: "websocket", Origin: BASE, ...(c ? { Cookie: c } : {}) } },
     ],
     owner: (w) => w.annCookie,
   },

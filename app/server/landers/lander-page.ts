@@ -1,8 +1,8 @@
-// What every lander route loads (spec §2 landers): members already logged in
-// go to the members area; visitors get the lander's members, its niche's
-// audience words, whether they may sign up, and what sharing shows (Open
-// Graph: the page, a public photo of a member who is not fictional, no private data).
-import { data, type RouterContextProvider, redirect } from "react-router";
+// What every lander route loads: the lander's members, its niche's audience
+// words, whether the visitor may sign up, and what sharing shows (Open Graph:
+// the page, a public photo of a member who is not fictional, no private data).
+// Landers are for visitors: the page gate sends members on to the members area.
+import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { canonicalUrl } from "#app/i18n/alternates.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -26,7 +26,6 @@ export interface ShareInfo {
 
 function setting(context: Context, request: Request, slug: string | undefined) {
   const app = context.get(requestContext);
-  if (app.member) throw redirect("/members");
   if (slug !== undefined && !SLUG.test(slug)) throw data(null, { status: 404 });
   const t = getI18n(context).t;
   const niche = nicheOfSlug(slug, app.settings.niche);

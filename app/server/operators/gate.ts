@@ -1,8 +1,7 @@
-// Who may open which console page: one rule for the Worker's /admin gate
-// (document requests) and the admin layout's middleware (every request React
-// Router serves, including its .data fetches and form posts).
-import { areaPermission, can, PUBLIC_ADMIN_PATHS } from "./roles.ts";
-import type { SessionOperator } from "./session.ts";
+// The console's paths: which URL path is a console page, where to sign in, and
+// where a sign-in may send the operator on to. Who may open which console page
+// is the door table's (app/server/access/doors.ts).
+import { doors } from "#app/server/access/doors.ts";
 
 /** The console path a URL path stands for (React Router's `.data` suffix removed), or null if it is not one. */
 export function consolePath(pathname: string): string | null {
@@ -11,14 +10,8 @@ export function consolePath(pathname: string): string | null {
   return clean === "/admin" || clean.startsWith("/admin/") ? clean : null;
 }
 
-export type Admission = "open" | "login" | "forbidden";
-
-export function admit(path: string, operator: SessionOperator | null): Admission {
-  if ((PUBLIC_ADMIN_PATHS as readonly string[]).includes(path)) return "open";
-  if (!operator?.session.verified) return "login";
-  const permission = areaPermission(path);
-  return permission && can(operator.role, permission) ? "open" : "forbidden";
-}
+/** The sign-in steps, which must not be where a finished sign-in leads. */
+const signInPaths = new Set(doors.filter((d) => d.audience.kind === "operator-sign-in").map((d) => d.path));
 
 export function loginPath(returnTo: string) {
   return `/admin/login?${new URLSearchParams({ redirectTo: returnTo })}`;
@@ -28,5 +21,5 @@ export function loginPath(returnTo: string) {
 export function safeConsoleRedirect(to: string | null | undefined): string {
   if (!to?.startsWith("/admin") || to.startsWith("//") || to.includes("\\")) return "/admin";
   const path = consolePath(new URL(to, "http://x").pathname);
-  return path && !(PUBLIC_ADMIN_PATHS as readonly string[]).includes(path) ? to : "/admin";
+  return path && !signInPaths.has(path) ? to : "/admin";
 }
