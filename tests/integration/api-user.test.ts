@@ -181,3 +181,24 @@ describe("/api/geocode.php", () => {
     expect((await call("GET", "/api/geocode.php?lat=abc")).status).toBe(400);
   });
 });
+
+describe("request bodies", () => {
+  it("refuses a JSON body over 64 KB with a localised 413 and changes nothing, declared or not", async () => {
+    await givenAccount({ email: "big@example.com", name: "Big" });
+    const { cookie } = await login("big@example.com");
+    const huge = JSON.stringify({ language: "de", padding: "x".repeat(8 * 1024 * 1024) });
+    const declared = await call("PUT", "/api/user.php", { body: huge, cookie });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: "too_large", message: expect.stringMatching(/groot/) });
+    // Streamed without a length: counted while it is read.
+    const stream = new Blob([huge]).stream();
+    const streamed = await SELF.fetch(`${BASE}/api/user.php`, {
+      method: "PUT",
+      headers: { ...client, "Content-Type": "application/json", Cookie: cookie! },
+      body: stream,
+    });
+    expect(streamed.status).toBe(413);
+    const me = await call("GET", "/api/user.php", { cookie });
+    expect(((await me.json()) as { user: { language: string } }).user.language).not.toBe("de");
+  });
+});

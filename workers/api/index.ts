@@ -1,11 +1,13 @@
 // /api/*: the spec's *.php compatibility endpoints plus JSON/WS endpoints the UI uses.
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { csrf } from "hono/csrf";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
+import { MAX_UPLOAD_BYTES, tooLarge } from "#app/server/photos/limits.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { benchApi } from "./bench.ts";
 import { chatApi } from "./chat.ts";
-import { apiError } from "./errors.ts";
+import { apiError, domainErrorResponse } from "./errors.ts";
 import { likesApi } from "./likes.ts";
 import { mailApi } from "./mail.ts";
 import { pageHiddenApi } from "./page-hidden.ts";
@@ -17,6 +19,16 @@ import { sessionApi } from "./session.ts";
 import { settingsApi } from "./settings.ts";
 import { userApi } from "./user.ts";
 
+const UPLOADS = new Set(["POST /api/photos", "POST /api/chat/photo"]);
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+  onError: (c) => domainErrorResponse(c, tooLarge()),
+});
+const jsonLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: (c) => apiError(c, 413, "too_large", "errors:tooLarge"),
+});
+
 export const api = new Hono<AppEnv>()
   // State-changing calls only from this site's pages (Origin / Sec-Fetch-Site);
   // payment providers' webhooks come from their servers and prove nothing by
@@ -25,6 +37,9 @@ export const api = new Hono<AppEnv>()
   .use(async (c, next) =>
     c.req.path.startsWith("/api/payments/webhook/") || c.req.path.startsWith("/api/mail/") ? next() : csrf()(c, next),
   )
+  // Every body is bounded before a handler reads it, declared length or not:
+  // a photo upload by the photo limit (plus its form), anything else by 64 KB.
+  .use(async (c, next) => (UPLOADS.has(`${c.req.method} ${c.req.path}`) ? uploadLimit(c, next) : jsonLimit(c, next)))
   .use(async (c, next) => {
     const { app } = c.var;
     const request = {

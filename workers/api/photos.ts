@@ -10,9 +10,6 @@ import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireClientHeader, requireMember } from "./auth.ts";
 import { answer, domainErrorResponse, validationError } from "./errors.ts";
 
-/** Room for the multipart envelope (boundaries, part headers, the `private` field) around the file. */
-const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-
 const uploadSchema = z.object({
   photo: z.instanceof(File, { message: "photos:errors.noFile" }),
   private: z.enum(["1", "0", "true", "false", "on"]).optional(),
@@ -34,13 +31,10 @@ export const photosApi = new Hono<AppEnv>()
   .post("/photos", async (c) => {
     const member = requireMember(c);
     if (member instanceof Response) return member;
-    // Refused before a byte is buffered when the size is declared, and while reading when it is not (or lies).
-    if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return domainErrorResponse(c, tooLarge());
+    // The body is already bounded by the upload limit (workers/api/index.ts).
     const type = c.req.header("content-type") ?? "";
     if (!type.startsWith("multipart/form-data")) return validationError(c, uploadSchema.safeParse({}).error!);
-    const body = await readLimited(c.req.raw, MAX_BODY_BYTES);
-    if (!body) return domainErrorResponse(c, tooLarge());
-    const form = await new Response(body, { headers: { "content-type": type } }).formData().catch(() => null);
+    const form = await c.req.formData().catch(() => null);
     const parsed = uploadSchema.safeParse(form ? Object.fromEntries(form) : {});
     if (!parsed.success) return validationError(c, parsed.error);
     const { photo } = parsed.data;
@@ -69,28 +63,3 @@ export const photosApi = new Hono<AppEnv>()
       return c.body(null, 204);
     });
   });
-
-/** The whole body, or null as soon as it grows past `max` bytes. */
-async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
