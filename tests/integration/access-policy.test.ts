@@ -35,6 +35,17 @@ import { givenOperator } from "./operator-fixtures.ts";
 const BASE = "http://localhost";
 const key = (d: Pick<Door, "method" | "path" | "query">) => `${d.method} ${d.path}${d.query ? `?${d.query}` : ""}`;
 
+function expectSameDoors(served: Set<string>, table: Set<string>) {
+  expect(
+    [...served].filter((door) => !table.has(door)),
+    "routes without a door",
+  ).toEqual([]);
+  expect(
+    [...table].filter((door) => !served.has(door)),
+    "doors without a route",
+  ).toEqual([]);
+}
+
 describe("the access table covers every route", () => {
   it("has one door for each page loader and action React Router serves, and no other", () => {
     const routes = build.routes as Record<string, { id: string; parentId?: string; path?: string; index?: boolean }>;
@@ -55,28 +66,14 @@ describe("the access table covers every route", () => {
     }
     // A door told apart by a query parameter is a variant of its route's door, which must exist too.
     const table = new Set(doors.filter((d) => d.kind === "page").map((d) => `${d.method} ${d.path}`));
-    expect(
-      [...served].filter((door) => !table.has(door)),
-      "routes without a door",
-    ).toEqual([]);
-    expect(
-      [...table].filter((door) => !served.has(door)),
-      "doors without a route",
-    ).toEqual([]);
+    expectSameDoors(served, table);
   });
 
   it("has one door for each Hono route of the Worker, and no other", () => {
     const server = createServer(async () => new Response(null, { status: 204 }));
     const served = new Set(server.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
     const table = new Set(doors.filter((d) => d.kind !== "page").map((d) => `${d.method} ${d.path}`));
-    expect(
-      [...served].filter((door) => !table.has(door)),
-      "routes without a door",
-    ).toEqual([]);
-    expect(
-      [...table].filter((door) => !served.has(door)),
-      "doors without a route",
-    ).toEqual([]);
+    expectSameDoors(served, table);
   });
 
   it("lists each door once", () => {

@@ -18,20 +18,21 @@ import { requestPasswordReset, resetPassword } from "#app/server/accounts/passwo
 import { endSession, findSessionMember, type SessionMember } from "#app/server/accounts/session.ts";
 import { DAY, HOUR } from "#app/server/accounts/tokens.ts";
 import { photos, profiles, sessions, users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
 import { LOGIN_WINDOW } from "#app/server/limits/login-throttle.ts";
 import { createLogger } from "#app/server/log.ts";
-import { accountsApp, clock, db, givenAccount, givenCompany, mailsTo, NOW, PASSWORD, tokenIn } from "./fixtures.ts";
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => {
-      if (error instanceof DomainError) return { code: error.code, ...error.params };
-      throw error;
-    },
-  );
+import {
+  accountsApp,
+  clock,
+  db,
+  failure,
+  givenAccount,
+  givenCompany,
+  mailsTo,
+  NOW,
+  PASSWORD,
+  tokenIn,
+} from "./fixtures.ts";
 
 async function loggedIn(email: string, app = accountsApp()): Promise<SessionMember & { token: string }> {
   const { sessionToken } = await logIn(app, { email, password: PASSWORD, ip: "10.0.0.1" });

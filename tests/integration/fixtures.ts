@@ -16,6 +16,7 @@ import {
   regions,
   users,
 } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
 import { createLogger } from "#app/server/log.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
@@ -202,6 +203,16 @@ export function tokenIn(text: string): string {
   if (!match) throw new Error(`no link with a token in: ${text.slice(0, 200)}`);
   return match[1]!;
 }
+
+/** The code and parameters of a rule's refusal, or null when it went through. */
+export const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof DomainError) return { code: error.code, ...error.params };
+      throw error;
+    },
+  );
 
 /** A session cookie for a member, without a password round trip. */
 export async function sessionCookieFor(userId: number, now = Date.now()) {

@@ -7,10 +7,9 @@ import { describe, expect, it } from "vitest";
 import { logIn } from "#app/server/accounts/login.ts";
 import { DAY } from "#app/server/accounts/tokens.ts";
 import { loginAttempts, loginDevices } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
 import { forgetOldLoginAttempts } from "#app/server/limits/login-throttle.ts";
 import { operatorLogIn } from "#app/server/operators/login.ts";
-import { accountsApp, clock, db, givenAccount, PASSWORD } from "./fixtures.ts";
+import { accountsApp, clock, db, failure, givenAccount, PASSWORD } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 
 const MINUTE = 60_000;
@@ -21,16 +20,6 @@ const BLOCKED_15 = {
   minutes: 15,
   message: "Te veel foute pogingen, account voor 15 min geblokkeerd.",
 };
-
-/** The code and parameters of a refusal, or null when the login went through. */
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => {
-      if (error instanceof DomainError) return { code: error.code, ...error.params };
-      throw error;
-    },
-  );
 
 /** POST /api/user.php as a browser at `ip`, with the cookies it holds. */
 async function apiLogin(email: string, password: string, client: { ip: string; cookie?: string; base?: string }) {
