@@ -3,7 +3,7 @@
 // (app/server/access/doors.ts) that admits it. Pages have their own gate in
 // React Router's middleware (app/middleware/access.server.ts).
 import type { MiddlewareHandler } from "hono";
-import { admission, isWorkerPath, workerDoor } from "#app/server/access/policy.ts";
+import { admission, isWorkerPath, knockerOf, workerDoor } from "#app/server/access/policy.ts";
 import { apiError, catalogueError } from "./api/errors.ts";
 import type { AppEnv } from "./server.ts";
 
@@ -12,11 +12,7 @@ export const workerAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isWorkerPath(url.pathname)) return next();
   const { app } = c.var;
   const door = workerDoor(c.req.method, url.pathname, url.searchParams);
-  const verdict = admission(door, {
-    member: app.member !== null,
-    operator: null,
-    production: c.env.APP_ENV === "production",
-  });
+  const verdict = admission(door, knockerOf(app));
   if (!door || verdict === "hidden") {
     if (!door) app.log.warn("no access rule for this path", { method: c.req.method, path: url.pathname });
     return url.pathname.startsWith("/api/") ? apiError(c, 404, "not_found", "errors:apiNotFound") : c.notFound();

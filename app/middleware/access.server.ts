@@ -4,7 +4,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { admission, pageDoor } from "#app/server/access/policy.ts";
+import { admission, knockerOf, pageDoor } from "#app/server/access/policy.ts";
 import { loginRedirect } from "#app/server/accounts/guards.ts";
 import { operatorOf } from "#app/server/operators/context.ts";
 import { loginPath } from "#app/server/operators/gate.ts";
@@ -14,13 +14,8 @@ export const pageAccess: MiddlewareFunction<Response> = async ({ request, contex
   const door = pageDoor(request.method, pattern, url.searchParams);
   // A page posted to without an action is still that page's: its own rule first, then 405.
   const page = door ?? pageDoor("GET", pattern);
-  const t = translator(app.locale);
-  const operator = operatorOf(app);
-  const verdict = admission(page, {
-    member: app.member !== null,
-    operator: operator && { role: operator.role, verified: operator.session.verified },
-    production: app.env.APP_ENV === "production",
-  });
+  const verdict = admission(page, knockerOf(app, operatorOf(app)));
+  const t = (key: string) => translator(app.locale)(key);
   switch (verdict) {
     case "open":
       if (!door) throw data({ message: t("errors:methodNotAllowed") }, { status: 405 });

@@ -2,7 +2,7 @@ import { env, evictDurableObject, runInDurableObject, SELF } from "cloudflare:te
 import { and, count, eq, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, ServerFrame } from "#app/schemas/chat.ts";
-import { roomStub } from "#app/server/chat/rooms.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { conversationParticipants, creditLedger, messageIndex, users } from "#app/server/db/schema.ts";
 import type { ConversationRoom } from "#workers/durable-objects/conversation-room.ts";

@@ -5,7 +5,7 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { roomStub } from "#app/server/chat/rooms.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import {
   auditLog,
   complaints,

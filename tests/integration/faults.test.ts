@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { signupSchema } from "#app/schemas/account.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
-import { openConversation, roomStub } from "#app/server/chat/rooms.ts";
+import { openConversation } from "#app/server/chat/rooms.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { createDb } from "#app/server/db/client.ts";
 import {

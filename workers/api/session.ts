@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { endSession } from "#app/server/accounts/session.ts";
 import { clearedSessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
-import { closeEndedSessions } from "#app/server/chat/rooms.ts";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { nearestPlace } from "#app/server/geo/geocode.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { catalogueError, validationError } from "./errors.ts";

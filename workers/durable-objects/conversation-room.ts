@@ -29,6 +29,7 @@ import { sessionExpiry } from "#app/server/accounts/session.ts";
 import { assertStillOpen, type ConversationSide, markRead } from "#app/server/chat/conversations.ts";
 import { HISTORY_PAGE } from "#app/server/chat/costs.ts";
 import { messageContent, recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
+import type { EndedSessions } from "#app/server/chat/sockets.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
@@ -42,9 +43,6 @@ export interface RoomMeta {
   members: [number, number];
   domain: string;
 }
-
-/** The sessions of a member that ended: one (a logout), or all but one (or all, with null). */
-export type EndedSessions = { session: string } | { allBut: string | null };
 
 interface SocketSession {
   id: string;
@@ -164,11 +162,7 @@ export class ConversationRoom extends DurableObject<Env> {
       return this.reply(socket, { type: "error", code: "invalid_input", message: t("errors:invalidInput") });
     }
     const data = frame.data;
-    const side: ConversationSide = {
-      conversationId: meta.conversationId,
-      memberId,
-      otherId: this.other(meta, memberId),
-    };
+    const side = this.side(meta, memberId);
     const app = { db: createDb(this.env.DB), now: Date.now };
     try {
       switch (data.type) {
@@ -263,6 +257,11 @@ export class ConversationRoom extends DurableObject<Env> {
     return meta.members[0] === memberId ? meta.members[1] : meta.members[0];
   }
 
+  /** The conversation as one of its members sees it. */
+  private side(meta: RoomMeta, memberId: number): ConversationSide {
+    return { conversationId: meta.conversationId, memberId, otherId: this.other(meta, memberId) };
+  }
+
   // ---- What members do (WebSocket frames and RPC from the Worker) ----------
 
   /** Messages after (or before) a seq that the member may see: another's held ones are not. */
@@ -321,8 +320,7 @@ export class ConversationRoom extends DurableObject<Env> {
     try {
       if (existing?.state === "sent") {
         if (options.session) {
-          const side = { conversationId: meta.conversationId, memberId: senderId, otherId: this.other(meta, senderId) };
-          await assertStillOpen({ db, now: Date.now }, side, options.session);
+          await assertStillOpen({ db, now: Date.now }, this.side(meta, senderId), options.session);
         }
         return { type: "sent", clientId: message.clientId, message: toMessage(existing), credits: null };
       }

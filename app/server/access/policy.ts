@@ -29,6 +29,18 @@ export interface Knocker {
   production: boolean;
 }
 
+/** Who knocks, as the request context knows them (an operator only on console paths). */
+export function knockerOf(
+  app: { member: object | null; env: { APP_ENV?: string } },
+  operator: { role: OperatorRole; session: { verified: boolean } } | null = null,
+): Knocker {
+  return {
+    member: app.member !== null,
+    operator: operator && { role: operator.role, verified: operator.session.verified },
+    production: app.env.APP_ENV === "production",
+  };
+}
+
 export function admission(door: Door | null, who: Knocker): Admission {
   if (!door) return "hidden";
   const { audience } = door;

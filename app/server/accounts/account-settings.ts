@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "#app/i18n/locales.ts";
 import { type NotificationType, notificationTypes } from "#app/schemas/enums.ts";
-import { closeEndedSessions } from "#app/server/chat/rooms.ts";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { notificationSettings, profiles, regions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isLocale } from "#app/i18n/locales.ts";
-import { closeEndedSessions } from "#app/server/chat/rooms.ts";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { discountCodes, emailTokens, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";

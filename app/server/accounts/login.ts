@@ -8,14 +8,11 @@ import { users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { admitLogin, loginFailed, loginSucceeded } from "#app/server/limits/login-throttle.ts";
 import type { AccountsContext } from "./context.ts";
-import { verifyPassword } from "./password.ts";
+import { verifyLoginPassword } from "./password.ts";
 import { startSession } from "./session.ts";
 
 // The hourly job forgets old attempts through this module.
 export { forgetOldLoginAttempts } from "#app/server/limits/login-throttle.ts";
-
-// Verified against when the address is unknown, so both cases take as long.
-const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$0v2Sa6rHnsQ8Ww9aKTn5uY8c2pmM9IlTB7SGLxNCu4U";
 
 export async function logIn(
   app: AccountsContext,
@@ -36,7 +33,7 @@ export async function logIn(
     deviceToken: input.deviceToken,
   });
 
-  const valid = await verifyPassword(input.password, known ? known.passwordHash : DUMMY_HASH);
+  const valid = await verifyLoginPassword(input.password, known?.passwordHash ?? null);
   // A banned member who proves who they are is told so (the route sends them to /pages/ban).
   if (known?.status === "banned" && valid) throw new DomainError("account_banned");
   if (!known || known.status === "banned" || !valid) return loginFailed(app, client);

@@ -2,7 +2,7 @@
 // and expire, and at most a few reset mails per address a day.
 import { and, count, eq, gt } from "drizzle-orm";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
-import { closeEndedSessions } from "#app/server/chat/rooms.ts";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { emailTokens, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { confirmStatements } from "./activation.ts";

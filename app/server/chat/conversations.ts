@@ -247,12 +247,7 @@ export async function markRead(
         unreadCount: sql`(select count(*) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and ${messageIndex.senderId} = ${otherId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${marker})`,
       })
       .where(
-        and(
-          own,
-          sql`${seq} <= ${newestSeen}`,
-          sql`${sessionUntil} is not null`,
-          sql`not ${blockedEitherWay(memberId, otherId)}`,
-        ),
+        and(own, sql`${seq} <= ${newestSeen}`, sql`${sessionUntil} is not null`, notBlockedWith(memberId, otherId)),
       )
       .returning({ seq: cp.lastReadSeq }),
   ]);

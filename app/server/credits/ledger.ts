@@ -7,8 +7,9 @@
 //   nothing is delivered unpaid; concurrent charges are serialized by D1;
 // - the same key twice fails the unique index and so the whole batch: a retry
 //   or a replayed webhook books once.
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { ledgerReasons } from "#app/schemas/enums.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { creditLedger, users } from "#app/server/db/schema.ts";
@@ -28,23 +29,39 @@ export interface Booking {
 export const booked = (key: string) =>
   sql`exists (select 1 from ${creditLedger} where ${creditLedger.idempotencyKey} = ${key})`;
 
+/** SQL: the delta booked under a key (the balance follows the row when SQL chose the amount). */
+export const bookedDelta = (key: string) =>
+  sql<number>`(select ${creditLedger.delta} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${key})`;
+
+/**
+ * A booking's ledger row as the columns of an INSERT ... SELECT, in table
+ * order (SQLite assigns the id): the row is written only where the SELECT
+ * finds its source row, and its amount and note may be SQL over that row.
+ */
+function ledgerRow(
+  booking: Omit<Booking, "userId" | "note"> & { note?: string | SQL<string | null> },
+  userId: SQLiteColumn,
+  delta: SQL<number>,
+) {
+  return {
+    id: sql<number>`null`.as("id"),
+    userId,
+    delta: delta.as("delta"),
+    reason: sql<LedgerReason>`${booking.reason}`.as("reason"),
+    idempotencyKey: sql<string>`${booking.idempotencyKey}`.as("idempotency_key"),
+    note: sql<string | null>`${booking.note ?? null}`.as("note"),
+    createdAt: sql<number>`${booking.now}`.as("created_at"),
+  };
+}
+
 /** A charge of `cost` credits: a ledger row only when the balance covers it, then the balance. */
 export function chargeStatements(db: Database, booking: Booking & { cost: number }) {
-  const { userId, cost, reason, idempotencyKey, now, note } = booking;
+  const { userId, cost, idempotencyKey } = booking;
   return [
     // Selected from the member's row only while the balance covers the cost.
     db.insert(creditLedger).select(
       db
-        .select({
-          // Every column in table order (Drizzle's insert-select); SQLite assigns the id.
-          id: sql<number>`null`.as("id"),
-          userId: users.id,
-          delta: sql<number>`${-cost}`.as("delta"),
-          reason: sql<LedgerReason>`${reason}`.as("reason"),
-          idempotencyKey: sql<string>`${idempotencyKey}`.as("idempotency_key"),
-          note: sql<string | null>`${note ?? null}`.as("note"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
+        .select(ledgerRow(booking, users.id, sql<number>`${-cost}`))
         .from(users)
         .where(and(eq(users.id, userId), gte(users.credits, cost))),
     ),
@@ -75,30 +92,42 @@ export function creditStatements(db: Database, booking: Booking & { amount: numb
  * 0, and the balance follows the row. Never below zero; the key books once.
  */
 export function clawbackStatements(db: Database, booking: Booking & { amount: number }) {
-  const { userId, amount, reason, idempotencyKey, now, note } = booking;
-  const bookedDelta = db
-    .select({ delta: creditLedger.delta })
-    .from(creditLedger)
-    .where(eq(creditLedger.idempotencyKey, idempotencyKey));
+  const { userId, amount, idempotencyKey } = booking;
   return [
     db.insert(creditLedger).select(
       db
-        .select({
-          id: sql<number>`null`.as("id"),
-          userId: users.id,
-          delta: sql<number>`-min(${amount}, ${users.credits})`.as("delta"),
-          reason: sql<LedgerReason>`${reason}`.as("reason"),
-          idempotencyKey: sql<string>`${idempotencyKey}`.as("idempotency_key"),
-          note: sql<string | null>`${note ?? null}`.as("note"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
+        .select(ledgerRow(booking, users.id, sql<number>`-min(${amount}, ${users.credits})`))
         .from(users)
         .where(eq(users.id, userId)),
     ),
     db
       .update(users)
-      .set({ credits: sql`${users.credits} + (${bookedDelta})` })
+      .set({ credits: sql`${users.credits} + ${bookedDelta(idempotencyKey)}` })
       .where(and(eq(users.id, userId), booked(idempotencyKey))),
+  ] as const;
+}
+
+/**
+ * Credits whose amount (and note) SQL decides inside the batch, over another
+ * row of the same transaction (a paid payment: what it books depends on whether
+ * its discount was still honoured): the row, then the balance following it.
+ */
+export function computedCreditStatements(
+  db: Database,
+  booking: Omit<Booking, "note"> & { note: SQL<string | null> },
+  source: { table: SQLiteTable; userId: SQLiteColumn; where: SQL; amount: SQL<number> },
+) {
+  return [
+    db.insert(creditLedger).select(
+      db
+        .select(ledgerRow(booking, source.userId, source.amount))
+        .from(source.table)
+        .where(source.where),
+    ),
+    db
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${bookedDelta(booking.idempotencyKey)}` })
+      .where(and(eq(users.id, booking.userId), booked(booking.idempotencyKey))),
   ] as const;
 }
 

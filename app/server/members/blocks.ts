@@ -5,23 +5,21 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RequestContext } from "#app/context.ts";
-import { closeConversationBetween } from "#app/server/chat/rooms.ts";
+import { closeConversationBetween } from "#app/server/chat/sockets.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { blocks, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 
-/** SQL: no block between the viewer and the member in `column`, either way. */
-export function notBlockedWith(viewerId: number, column: SQLiteColumn | SQL) {
-  return sql`not exists (select 1 from ${blocks} where
-    (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${column})
-    or (${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${viewerId}))`;
-}
-
-/** SQL: either of the two members blocked the other. */
-export function blockedEitherWay(a: number, b: number) {
+/** SQL: either of the two members blocked the other (`b` may be a column or an expression). */
+export function blockedEitherWay(a: number, b: number | SQLiteColumn | SQL) {
   return sql<number>`exists (select 1 from ${blocks} where
     (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b})
     or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
+}
+
+/** SQL: no block between the viewer and the member in `column`, either way. */
+export function notBlockedWith(viewerId: number, column: number | SQLiteColumn | SQL) {
+  return sql`not ${blockedEitherWay(viewerId, column)}`;
 }
 
 export async function blockBetween(db: Database, a: number, b: number) {

@@ -4,7 +4,7 @@
 // subjects keep the two apart); wrong codes are limited per operator, and a
 // code works once. Signing in is audited.
 import { and, count, eq, gt } from "drizzle-orm";
-import { verifyPassword } from "#app/server/accounts/password.ts";
+import { verifyLoginPassword } from "#app/server/accounts/password.ts";
 import { loginAttempts, operators } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { admitLogin, blockedMinutes, loginFailed, loginSucceeded } from "#app/server/limits/login-throttle.ts";
@@ -16,8 +16,6 @@ import { isValidTotp, newTotpSecret, totpUri } from "./totp.ts";
 type LoginContext = Omit<OperatorContext, "operator">;
 
 const MAX_CODE_FAILURES = 5;
-// Verified against when the address is unknown, so both cases take as long.
-const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$0v2Sa6rHnsQ8Ww9aKTn5uY8c2pmM9IlTB7SGLxNCu4U";
 
 const codeSubject = (operatorId: number) => `operator-code:${operatorId}`;
 const usedCodeSubject = (operatorId: number, code: string) => `operator-code-used:${operatorId}:${code}`;
@@ -42,7 +40,7 @@ export async function operatorLogIn(
     deviceToken: input.deviceToken,
   });
   const usable = operator && !operator.disabled;
-  const valid = await verifyPassword(input.password, usable ? operator.passwordHash : DUMMY_HASH);
+  const valid = await verifyLoginPassword(input.password, usable ? operator.passwordHash : null);
   if (!usable || !valid) return loginFailed(app, client);
   const now = app.now();
   const session = await startOperatorSession(app.db, { operatorId: operator.id, now, verified: false });

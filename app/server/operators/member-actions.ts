@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount } from "#app/server/accounts/deletion.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
-import { closeEndedSessions } from "#app/server/chat/rooms.ts";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { booked, chargeStatements, creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
 import { profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatMessage } from "#app/schemas/chat.ts";
-import { roomStub } from "#app/server/chat/rooms.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import { profiles, reports, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { auditStatement } from "./audit.ts";

@@ -9,9 +9,9 @@
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
-import { booked, isDuplicateBooking, type LedgerReason } from "#app/server/credits/ledger.ts";
+import { booked, bookedDelta, computedCreditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { creditLedger, creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
+import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { currencyOf, discounted, packageFor, paymentMethodsFor } from "./catalogue.ts";
 import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
@@ -109,31 +109,16 @@ function creditsBooked(payment: Payment): { credits: SQL<number>; note: SQL<stri
 function purchaseStatements(db: Database, payment: Payment, now: number) {
   const key = `payment:${payment.id}`;
   const { credits, note } = creditsBooked(payment);
-  const bookedCredits = sql`(select ${creditLedger.delta} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${key})`;
   return [
-    db.insert(creditLedger).select(
-      db
-        .select({
-          // Every column in table order (Drizzle's insert-select); SQLite assigns the id.
-          id: sql<number>`null`.as("id"),
-          userId: payments.userId,
-          delta: credits.as("delta"),
-          reason: sql<LedgerReason>`${"purchase"}`.as("reason"),
-          idempotencyKey: sql<string>`${key}`.as("idempotency_key"),
-          note: note.as("note"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
-        .from(payments)
-        .where(eq(payments.id, payment.id)),
+    ...computedCreditStatements(
+      db,
+      { userId: payment.userId, reason: "purchase", idempotencyKey: key, now, note },
+      { table: payments, userId: payments.userId, where: eq(payments.id, payment.id), amount: credits },
     ),
-    db
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${bookedCredits}` })
-      .where(and(eq(users.id, payment.userId), booked(key))),
     // The payment says what it bought, for the member's overview and a refund.
     db
       .update(payments)
-      .set({ credits: sql`${bookedCredits}` })
+      .set({ credits: bookedDelta(key) })
       .where(and(eq(payments.id, payment.id), booked(key))),
   ] as const;
 }

@@ -8,7 +8,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext } from "#app/context.ts";
-import { roomStub } from "#app/server/chat/rooms.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import {
   auditLog,
   complaints,

@@ -6,7 +6,7 @@
 import { eq, or } from "drizzle-orm";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import type { RequestContext } from "#app/context.ts";
-import { roomStub } from "#app/server/chat/rooms.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import {
   blocks,
   complaints,
