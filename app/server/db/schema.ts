@@ -174,6 +174,21 @@ export const photos = sqliteTable(
   (t) => [index("photos_user_idx").on(t.userId, t.position), index("photos_status_idx").on(t.status, t.createdAt)],
 );
 
+/**
+ * Files in R2 that no photos row may own yet (an upload before its row is
+ * written) or any more (a photo whose row is gone): written before the R2
+ * write or together with the row's removal, so a crash in between leaves a
+ * record. The hourly job deletes each file no photos row names and forgets it.
+ */
+export const unclaimedFiles = sqliteTable(
+  "unclaimed_files",
+  {
+    key: text("key").primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("unclaimed_files_created_idx").on(t.createdAt)],
+);
+
 export const interests = sqliteTable("interests", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   slug: text("slug").notNull().unique(),
@@ -398,6 +413,22 @@ export const payments = sqliteTable(
     index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * A refund an operator asked for, written before the provider is asked: if the
+ * server dies between the provider's refund and its booking, the hourly job
+ * finds the request and finishes it (the provider's refund is idempotent, the
+ * booking keyed). The row goes with the booking.
+ */
+export const refundRequests = sqliteTable("refund_requests", {
+  paymentId: integer("payment_id")
+    .primaryKey()
+    .references(() => payments.id, { onDelete: "cascade" }),
+  operatorId: integer("operator_id")
+    .notNull()
+    .references(() => operators.id),
+  createdAt: createdAt(),
+});
 
 export const discountRedemptions = sqliteTable(
   "discount_redemptions",
