@@ -3,10 +3,14 @@
 // WebSockets, with a typing indicator and read receipts.
 //
 // A message is never lost nor charged twice: it is written here as "pending"
-// first, then paid for and indexed in D1 in one batch keyed by the client's
-// message id, then marked "sent" and delivered. A retry with the same id (after
-// a dropped socket or a restarted room) finds the pending row and completes it;
-// D1 recognises the key and does not charge again.
+// first (with an alarm a few seconds out), then paid for and indexed in D1 in
+// one batch keyed by the client's message id, then marked "sent" and
+// delivered. If the room dies between two of those steps, it settles on its
+// own: when it starts again and when the alarm rings, each pending row that no
+// send of this instance is working on is looked up in D1; a recorded (charged)
+// one is marked sent and delivered, an unrecorded one is dropped once it is
+// too old to be a send still on its way. A retry with the same id finds the
+// pending row and completes it; D1 recognises the key and does not charge again.
 //
 // The Worker authenticates members and opens the conversation for them before
 // it calls the room or hands it a socket; the room trusts the member id it is
@@ -28,8 +32,15 @@ import {
 import { sessionExpiry } from "#app/server/accounts/session.ts";
 import { assertStillOpen, type ConversationSide, markRead } from "#app/server/chat/conversations.ts";
 import { HISTORY_PAGE } from "#app/server/chat/costs.ts";
-import { messageContent, recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
+import {
+  messageContent,
+  messageKey,
+  recordedMessages,
+  recordMessage,
+  releaseHeldInIndex,
+} from "#app/server/chat/send-message.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
+import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
@@ -88,6 +99,11 @@ type Row = {
   state: "pending" | "sent";
 };
 
+/** How soon after a message is written the room checks that its send finished. */
+const SETTLE_AFTER = 5_000;
+/** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
+const ABANDONED_AFTER = 15_000;
+
 const toMessage = (row: Row): ChatMessage => ({
   seq: row.seq,
   clientId: row.client_id,
@@ -120,7 +136,15 @@ export class ConversationRoom extends DurableObject<Env> {
       unique (sender_id, client_id)
     )`);
     this.sql.exec("create table if not exists meta (key text primary key, value text not null)");
+    // Started again with sends a crash cut short: settle them now rather than at the alarm's time.
+    if (this.pendingRows().length) void ctx.storage.setAlarm(Date.now());
   }
+
+  /** Sends of this instance between their pending row and their "sent" mark, by seq. */
+  private readonly inFlight = new Map<number, number>();
+  private settling: Promise<void> | null = null;
+  /** An alarm was set since this instance started (or its last alarm rang). */
+  private settleScheduled = false;
 
   // ---- Set-up and sockets --------------------------------------------------
 
@@ -317,6 +341,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const existing = stored();
     const db = createDb(this.env.DB);
     let row = existing;
+    let tracked: number | null = null;
     try {
       if (existing?.state === "sent") {
         if (options.session) {
@@ -349,7 +374,14 @@ export class ConversationRoom extends DurableObject<Env> {
               now,
             )
             .one();
+        if (!this.settleScheduled) {
+          this.settleScheduled = true;
+          void this.ctx.storage.setAlarm(now + SETTLE_AFTER);
+        }
+        await crashPointIn(this.ctx, "message:stored-pending");
       }
+      this.inFlight.set(row.seq, (this.inFlight.get(row.seq) ?? 0) + 1);
+      tracked = row.seq;
       const recipientId = this.other(meta, senderId);
       const recorded = await recordMessage(app, {
         conversationId: meta.conversationId,
@@ -362,6 +394,7 @@ export class ConversationRoom extends DurableObject<Env> {
         free: options.free,
         session: options.session,
       });
+      await crashPointIn(this.ctx, "message:charged");
       const sent = this.sql
         .exec<Row>(
           "update messages set state = 'sent', held = ? where seq = ? returning *",
@@ -388,7 +421,95 @@ export class ConversationRoom extends DurableObject<Env> {
       }
       log.error("message not recorded; the client will retry", errorFields(error));
       return { type: "error", clientId: message.clientId, code: "retry", message: t("errors:general") };
+    } finally {
+      if (tracked !== null) this.doneWith(tracked);
     }
+  }
+
+  private doneWith(seq: number) {
+    const left = (this.inFlight.get(seq) ?? 1) - 1;
+    if (left > 0) this.inFlight.set(seq, left);
+    else this.inFlight.delete(seq);
+  }
+
+  // ---- Settling what a crash left half-done ---------------------------------
+
+  private pendingRows() {
+    return this.sql.exec<Row>("select * from messages where state = 'pending' order by seq").toArray();
+  }
+
+  override async alarm() {
+    this.settleScheduled = false;
+    await this.settle();
+  }
+
+  /** One settling at a time: a second caller waits for the one under way. */
+  private settle() {
+    this.settling ??= this.settlePending().finally(() => {
+      this.settling = null;
+    });
+    return this.settling;
+  }
+
+  private async settlePending() {
+    const meta = this.meta();
+    const orphans = this.pendingRows().filter((row) => !this.inFlight.has(row.seq));
+    // Held messages whose sender confirmed: D1 released them, the room may not have yet.
+    const held = this.sql.exec<Row>("select * from messages where state = 'sent' and held = 1").toArray();
+    if (!meta || !(orphans.length || held.length)) return this.settleLaterIfPending();
+    const recorded = await recordedMessages(
+      { db: createDb(this.env.DB) },
+      [...orphans, ...held].map((row) => messageKey(row.sender_id, row.client_id)),
+    );
+    const now = Date.now();
+    const delivered: Row[] = [];
+    for (const row of orphans) {
+      // A retry of this very message may have started while D1 answered: it finishes the job.
+      if (this.inFlight.has(row.seq)) continue;
+      const record = recorded.get(messageKey(row.sender_id, row.client_id));
+      if (record) {
+        const sent = this.sql
+          .exec<Row>(
+            "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
+            record.held ? 1 : 0,
+            row.seq,
+          )
+          .toArray()[0];
+        if (sent) delivered.push(sent);
+      } else if (now - row.created_at >= ABANDONED_AFTER) {
+        this.sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
+      }
+    }
+    for (const row of held) {
+      if (recorded.get(messageKey(row.sender_id, row.client_id))?.held !== false) continue;
+      const released = this.sql
+        .exec<Row>("update messages set held = 0 where seq = ? and held = 1 returning *", row.seq)
+        .toArray()[0];
+      if (released) delivered.push(released);
+    }
+    if (delivered.length) {
+      createLogger(`room:${meta.conversationId}`).warn("settled messages a crash left half-done", {
+        delivered: delivered.length,
+      });
+      for (const memberId of meta.members) {
+        const visible = delivered.filter((row) => row.held === 0 || row.sender_id === memberId);
+        if (visible.length)
+          this.toMember(memberId, {
+            type: "messages",
+            messages: visible.map(toMessage),
+            older: false,
+            hasOlder: false,
+          });
+        // The other member hears of the newest message they can now see.
+        const last = delivered.filter((row) => row.held === 0 && row.sender_id === memberId).at(-1);
+        if (last) this.notify(meta, memberId, last.seq);
+      }
+    }
+    await this.settleLaterIfPending();
+  }
+
+  private async settleLaterIfPending() {
+    if (this.pendingRows().length) await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
   }
 
   /** A member read up to `seq` (markRead, in the Worker): the other member's screens show it. */
@@ -415,7 +536,10 @@ export class ConversationRoom extends DurableObject<Env> {
   async release(meta: RoomMeta, senderId: number) {
     this.remember(meta);
     const recipientId = this.other(meta, senderId);
+    // Should the room die after D1 released them, the alarm finds them still held here.
+    await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
     await releaseHeldInIndex({ db: createDb(this.env.DB), now: Date.now }, meta.conversationId, senderId, recipientId);
+    await crashPointIn(this.ctx, "message:released-in-d1");
     const rows = this.sql
       .exec<Row>(
         "update messages set held = 0 where sender_id = ? and held = 1 and state = 'sent' returning *",

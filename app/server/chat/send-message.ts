@@ -4,7 +4,7 @@
 // negative. At most four rows written per message: ledger, balance, index,
 // recipient's participant row. The rules on what a message may carry live here
 // too, so the room only orders and delivers.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
@@ -160,6 +160,23 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
     if (isDuplicateMessage(error)) return { outcome: "already" as const, held, cost, credits: null };
     throw error;
   }
+}
+
+/**
+ * Which of these messages D1 has recorded (paid for where they cost, indexed,
+ * counted unread): what a room asks of the rows a crash left pending.
+ */
+export async function recordedMessages(app: Pick<RequestContext, "db">, keys: string[]) {
+  const recorded = new Map<string, { held: boolean; cost: number }>();
+  // D1 takes at most 100 bound values per statement.
+  for (let i = 0; i < keys.length; i += 100) {
+    const rows = await app.db
+      .select({ id: messageIndex.id, held: messageIndex.held, cost: messageIndex.cost })
+      .from(messageIndex)
+      .where(inArray(messageIndex.id, keys.slice(i, i + 100)));
+    for (const row of rows) recorded.set(row.id, { held: row.held, cost: row.cost });
+  }
+  return recorded;
 }
 
 /** Held messages of a member who just confirmed their address, per conversation. */

@@ -1,0 +1,141 @@
+// Kills the whole server (kill -9 of its process group, workerd included) in
+// the middle of a burst of paid chat messages, starts it again on the same
+// local state, touches nothing for SETTLE_WAIT seconds, and then checks what
+// both members see against what D1 charged: every charged message visible
+// once to both, nothing else, balance and unread counts equal to what is
+// visible. Run: node scripts/crash/kill-during-burst.ts [--kill-at N]
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { and, count, eq } from "drizzle-orm";
+import WebSocket from "ws";
+import { createDb } from "#app/server/db/client.ts";
+import { conversationParticipants, creditLedger, messageIndex, users } from "#app/server/db/schema.ts";
+import { givenPair } from "../bench/lib/pairs.ts";
+import { bin, quietEnv, withLocalBindings } from "../lib/local.ts";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8791" },
+    "kill-at": { type: "string", default: "1" },
+    messages: { type: "string", default: "20" },
+    credits: { type: "string", default: "25" },
+    wait: { type: "string", default: "30" },
+  },
+});
+const port = Number(values.port);
+const killAt = Number(values["kill-at"]);
+const burst = Number(values.messages);
+const stateDir = ".wrangler/crash";
+const env = { ...quietEnv, STATE_DIR: stateDir, DEV_ROUTES: "1" };
+const origin = `http://localhost:${port}`;
+const [ann, bob] = [10, 11];
+
+function serve(): ChildProcess {
+  return spawn(bin("vite"), ["preview", "--port", String(port), "--strictPort"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+    detached: true,
+  });
+}
+
+async function answering() {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    try {
+      if ((await fetch(`${origin}/api/ping`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("the server did not answer within 2 minutes");
+}
+
+const stop = (server: ChildProcess, signal: NodeJS.Signals) => {
+  if (server.pid) process.kill(-server.pid, signal);
+  return new Promise((r) => server.once("exit", r));
+};
+
+// A fresh state: migrated, seeded, built.
+for (const [command, args] of [
+  [process.execPath, ["scripts/seed.ts", "--reset", "--members", "20"]],
+  [bin("react-router"), ["build"]],
+] as const) {
+  const run = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
+const pair = await withLocalBindings(
+  (bindings) =>
+    givenPair(createDb(bindings.DB), [ann, bob], {
+      credits: Number(values.credits),
+      bothLoggedIn: true,
+      now: Date.now(),
+    }),
+  stateDir,
+);
+const headers = (cookie: string) => ({ Cookie: cookie, Origin: origin, "X-Requested-With": "XMLHttpRequest" });
+
+let server = serve();
+await answering();
+const socket = new WebSocket(`ws://localhost:${port}/api/chat/socket?conversation=${pair.conversation}`, {
+  headers: headers(pair.cookies[0]!),
+});
+await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+let acknowledged = 0;
+const killed = new Promise<void>((resolve) => {
+  socket.on("message", (data) => {
+    if ((JSON.parse(String(data)) as { type: string }).type !== "sent") return;
+    acknowledged++;
+    if (acknowledged === killAt) void stop(server, "SIGKILL").then(() => resolve());
+  });
+});
+for (let i = 0; i < burst; i++)
+  socket.send(
+    JSON.stringify({ type: "send", message: { kind: "text", clientId: `burst-${i}`, text: `bericht ${i}` } }),
+  );
+await killed;
+socket.terminate();
+console.log(`killed at acknowledgement ${killAt} of ${burst}`);
+
+server = serve();
+await answering();
+const started = Date.now();
+// Nobody opens the conversation: whatever settles, settles on its own.
+await new Promise((r) => setTimeout(r, Number(values.wait) * 1000));
+const visible = async (cookie: string) => {
+  const response = await fetch(`${origin}/api/chat/messages?conversation=${pair.conversation}`, {
+    headers: headers(cookie),
+  });
+  return ((await response.json()) as { messages: { clientId: string }[] }).messages.map((m) => m.clientId);
+};
+const [seenByAnn, seenByBob] = [await visible(pair.cookies[0]!), await visible(pair.cookies[1]!)];
+const waited = Math.round((Date.now() - started) / 1000);
+await stop(server, "SIGTERM");
+
+const d1 = await withLocalBindings(async (bindings) => {
+  const db = createDb(bindings.DB);
+  const [charges] = await db
+    .select({ n: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, ann), eq(creditLedger.reason, "message")));
+  const [indexed] = await db
+    .select({ n: count() })
+    .from(messageIndex)
+    .where(eq(messageIndex.conversationId, pair.conversation));
+  const [balance] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, ann));
+  const [unread] = await db
+    .select({ n: conversationParticipants.unreadCount })
+    .from(conversationParticipants)
+    .where(
+      and(eq(conversationParticipants.conversationId, pair.conversation), eq(conversationParticipants.userId, bob)),
+    );
+  return { charges: charges!.n, indexed: indexed!.n, balance: balance!.credits, unread: unread!.n };
+}, stateDir);
+
+const checks = {
+  "both members see the same messages": seenByAnn.join() === seenByBob.join(),
+  "each visible message once": new Set(seenByBob).size === seenByBob.length,
+  "one charge per visible message": d1.charges === seenByBob.length && d1.indexed === seenByBob.length,
+  "balance = credits - visible": d1.balance === Number(values.credits) - seenByBob.length,
+  "unread = visible": d1.unread === seenByBob.length,
+};
+console.log({ acknowledged, visible: seenByBob.length, ...d1, secondsBeforeLooking: waited });
+for (const [check, holds] of Object.entries(checks)) console.log(`${holds ? "yes" : "NO "}  ${check}`);
+process.exit(Object.values(checks).every(Boolean) ? 0 : 1);
