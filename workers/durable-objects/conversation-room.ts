@@ -22,23 +22,19 @@
 import { DurableObject } from "cloudflare:workers";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import {
-  type ChatMessage,
-  clientFrameSchema,
-  type OutgoingMessage,
-  type ServerFrame,
-  SOCKET_CLOSE,
-} from "#app/schemas/chat.ts";
+import { clientFrameSchema, type OutgoingMessage, type ServerFrame, SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import { sessionExpiry } from "#app/server/accounts/session.ts";
 import { assertStillOpen, type ConversationSide, markRead } from "#app/server/chat/conversations.ts";
-import { HISTORY_PAGE } from "#app/server/chat/costs.ts";
 import {
-  messageContent,
-  messageKey,
-  recordedMessages,
-  recordMessage,
-  releaseHeldInIndex,
-} from "#app/server/chat/send-message.ts";
+  createMessageTable,
+  pendingRows,
+  type Row,
+  SETTLE_AFTER,
+  settleRows,
+  toMessage,
+  visibleHistory,
+} from "#app/server/chat/room-storage.ts";
+import { messageContent, recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
@@ -86,58 +82,16 @@ const parseSession = (header: string | null): SocketSession | null => {
   }
 };
 
-type Row = {
-  seq: number;
-  client_id: string;
-  sender_id: number;
-  kind: ChatMessage["kind"];
-  body: string | null;
-  gift: string | null;
-  photo: string | null;
-  created_at: number;
-  held: number;
-  state: "pending" | "sent";
-};
-
-/** How soon after a message is written the room checks that its send finished. */
-const SETTLE_AFTER = 5_000;
-/** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
-const ABANDONED_AFTER = 15_000;
-
-const toMessage = (row: Row): ChatMessage => ({
-  seq: row.seq,
-  clientId: row.client_id,
-  senderId: row.sender_id,
-  kind: row.kind,
-  text: row.body,
-  gift: row.gift,
-  photo: row.photo,
-  createdAt: row.created_at,
-  held: row.held === 1,
-});
-
 export class ConversationRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`create table if not exists messages (
-      seq integer primary key,
-      client_id text not null,
-      sender_id integer not null,
-      kind text not null,
-      body text,
-      gift text,
-      photo text,
-      created_at integer not null,
-      held integer not null default 0,
-      state text not null default 'pending',
-      unique (sender_id, client_id)
-    )`);
+    createMessageTable(this.sql);
     this.sql.exec("create table if not exists meta (key text primary key, value text not null)");
     // Started again with sends a crash cut short: settle them now rather than at the alarm's time.
-    if (this.pendingRows().length) void ctx.storage.setAlarm(Date.now());
+    if (pendingRows(this.sql).length) void ctx.storage.setAlarm(Date.now());
   }
 
   /** Sends of this instance between their pending row and their "sent" mark, by seq. */
@@ -290,34 +244,7 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Messages after (or before) a seq that the member may see: another's held ones are not. */
   history(memberId: number, range: { after?: number; before?: number }): ServerFrame {
-    const visible = "state = 'sent' and (held = 0 or sender_id = ?)";
-    let rows: Row[];
-    let hasOlder = false;
-    if (range.before !== undefined) {
-      rows = this.sql
-        .exec<Row>(
-          `select * from messages where ${visible} and seq < ? order by seq desc limit ?`,
-          memberId,
-          range.before,
-          HISTORY_PAGE + 1,
-        )
-        .toArray()
-        .reverse();
-      hasOlder = rows.length > HISTORY_PAGE;
-      if (hasOlder) rows = rows.slice(1);
-    } else if (!range.after) {
-      rows = this.sql
-        .exec<Row>(`select * from messages where ${visible} order by seq desc limit ?`, memberId, HISTORY_PAGE + 1)
-        .toArray()
-        .reverse();
-      hasOlder = rows.length > HISTORY_PAGE;
-      if (hasOlder) rows = rows.slice(1);
-    } else {
-      rows = this.sql
-        .exec<Row>(`select * from messages where ${visible} and seq > ? order by seq limit 500`, memberId, range.after)
-        .toArray();
-    }
-    return { type: "messages", messages: rows.map(toMessage), older: range.before !== undefined, hasOlder };
+    return { type: "messages", ...visibleHistory(this.sql, memberId, range), older: range.before !== undefined };
   }
 
   /**
@@ -434,10 +361,6 @@ export class ConversationRoom extends DurableObject<Env> {
 
   // ---- Settling what a crash left half-done ---------------------------------
 
-  private pendingRows() {
-    return this.sql.exec<Row>("select * from messages where state = 'pending' order by seq").toArray();
-  }
-
   override async alarm() {
     this.settleScheduled = false;
     await this.settle();
@@ -453,41 +376,10 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private async settlePending() {
     const meta = this.meta();
-    const orphans = this.pendingRows().filter((row) => !this.inFlight.has(row.seq));
-    // Held messages whose sender confirmed: D1 released them, the room may not have yet.
-    const held = this.sql.exec<Row>("select * from messages where state = 'sent' and held = 1").toArray();
-    if (!meta || !(orphans.length || held.length)) return this.settleLaterIfPending();
-    const recorded = await recordedMessages(
-      { db: createDb(this.env.DB) },
-      [...orphans, ...held].map((row) => messageKey(row.sender_id, row.client_id)),
-    );
-    const now = Date.now();
-    const delivered: Row[] = [];
-    for (const row of orphans) {
-      // A retry of this very message may have started while D1 answered: it finishes the job.
-      if (this.inFlight.has(row.seq)) continue;
-      const record = recorded.get(messageKey(row.sender_id, row.client_id));
-      if (record) {
-        const sent = this.sql
-          .exec<Row>(
-            "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
-            record.held ? 1 : 0,
-            row.seq,
-          )
-          .toArray()[0];
-        if (sent) delivered.push(sent);
-      } else if (now - row.created_at >= ABANDONED_AFTER) {
-        this.sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
-      }
-    }
-    for (const row of held) {
-      if (recorded.get(messageKey(row.sender_id, row.client_id))?.held !== false) continue;
-      const released = this.sql
-        .exec<Row>("update messages set held = 0 where seq = ? and held = 1 returning *", row.seq)
-        .toArray()[0];
-      if (released) delivered.push(released);
-    }
-    if (delivered.length) {
+    const delivered = meta
+      ? await settleRows(this.sql, { db: createDb(this.env.DB) }, { inFlight: this.inFlight, now: Date.now() })
+      : [];
+    if (meta && delivered.length) {
       createLogger(`room:${meta.conversationId}`).warn("settled messages a crash left half-done", {
         delivered: delivered.length,
       });
@@ -509,7 +401,7 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   private async settleLaterIfPending() {
-    if (this.pendingRows().length) await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
+    if (pendingRows(this.sql).length) await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
   }
 
   /** A member read up to `seq` (markRead, in the Worker): the other member's screens show it. */

@@ -1,0 +1,133 @@
+// The room's own storage of messages: the table, its rows as members see them,
+// and settling what a crash left half-done. A row is "pending" from the moment
+// the room orders it until D1 has recorded (charged, indexed, counted) it;
+// then "sent". Held rows (a sender who has not confirmed their address) stay
+// out of the recipient's sight until D1 releases them.
+import type { ChatMessage } from "#app/schemas/chat.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { HISTORY_PAGE } from "./costs.ts";
+import { messageKey, recordedMessages } from "./send-message.ts";
+
+export type Row = {
+  seq: number;
+  client_id: string;
+  sender_id: number;
+  kind: ChatMessage["kind"];
+  body: string | null;
+  gift: string | null;
+  photo: string | null;
+  created_at: number;
+  held: number;
+  state: "pending" | "sent";
+};
+
+/** How soon after a message is written the room checks that its send finished. */
+export const SETTLE_AFTER = 5_000;
+/** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
+export const ABANDONED_AFTER = 15_000;
+
+export const toMessage = (row: Row): ChatMessage => ({
+  seq: row.seq,
+  clientId: row.client_id,
+  senderId: row.sender_id,
+  kind: row.kind,
+  text: row.body,
+  gift: row.gift,
+  photo: row.photo,
+  createdAt: row.created_at,
+  held: row.held === 1,
+});
+
+export function createMessageTable(sql: SqlStorage) {
+  sql.exec(`create table if not exists messages (
+    seq integer primary key,
+    client_id text not null,
+    sender_id integer not null,
+    kind text not null,
+    body text,
+    gift text,
+    photo text,
+    created_at integer not null,
+    held integer not null default 0,
+    state text not null default 'pending',
+    unique (sender_id, client_id)
+  )`);
+}
+
+/** Messages after (or before) a seq that the member may see: another's held ones are not. */
+export function visibleHistory(sql: SqlStorage, memberId: number, range: { after?: number; before?: number }) {
+  const visible = "state = 'sent' and (held = 0 or sender_id = ?)";
+  if (range.after) {
+    const rows = sql
+      .exec<Row>(`select * from messages where ${visible} and seq > ? order by seq limit 500`, memberId, range.after)
+      .toArray();
+    return { messages: rows.map(toMessage), hasOlder: false };
+  }
+  // The newest page (before a seq, or of all): one more row says whether older ones exist.
+  const rows =
+    range.before !== undefined
+      ? sql
+          .exec<Row>(
+            `select * from messages where ${visible} and seq < ? order by seq desc limit ?`,
+            memberId,
+            range.before,
+            HISTORY_PAGE + 1,
+          )
+          .toArray()
+      : sql
+          .exec<Row>(`select * from messages where ${visible} order by seq desc limit ?`, memberId, HISTORY_PAGE + 1)
+          .toArray();
+  const hasOlder = rows.length > HISTORY_PAGE;
+  return { messages: rows.slice(0, HISTORY_PAGE).reverse().map(toMessage), hasOlder };
+}
+
+export const pendingRows = (sql: SqlStorage) =>
+  sql.exec<Row>("select * from messages where state = 'pending' order by seq").toArray();
+
+/**
+ * Settles the rows no send of this instance is working on (`inFlight`, by
+ * seq): a pending row D1 recorded becomes sent, one it did not is dropped
+ * once older than ABANDONED_AFTER (younger, it may be a send still on its
+ * way), and a held row D1 released is released. Returns the rows that became
+ * visible, for the room to deliver.
+ */
+export async function settleRows(
+  sql: SqlStorage,
+  app: { db: Database },
+  { inFlight, now }: { inFlight: ReadonlyMap<number, number>; now: number },
+) {
+  const orphans = pendingRows(sql).filter((row) => !inFlight.has(row.seq));
+  const held = sql.exec<Row>("select * from messages where state = 'sent' and held = 1").toArray();
+  if (!orphans.length && !held.length) return [];
+  const recorded = await recordedMessages(
+    app,
+    [...orphans, ...held].map((row) => messageKey(row.sender_id, row.client_id)),
+  );
+  const recordOf = (row: Row) => recorded.get(messageKey(row.sender_id, row.client_id));
+  const delivered: Row[] = [];
+  for (const row of orphans) {
+    // A retry of this very message may have started while D1 answered: it finishes the job.
+    if (inFlight.has(row.seq)) continue;
+    const record = recordOf(row);
+    if (record) {
+      const sent = sql
+        .exec<Row>(
+          "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
+          record.held ? 1 : 0,
+          row.seq,
+        )
+        .toArray()[0];
+      if (sent) delivered.push(sent);
+    } else if (now - row.created_at >= ABANDONED_AFTER) {
+      sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
+    }
+  }
+  for (const row of held) {
+    if (recordOf(row)?.held !== false) continue;
+    const released = sql
+      .exec<Row>("update messages set held = 0 where seq = ? and held = 1 returning *", row.seq)
+      .toArray()[0];
+    if (released) delivered.push(released);
+  }
+  return delivered;
+}
