@@ -3,10 +3,12 @@
 // "not found" (404), never "forbidden": the answer does not reveal it exists.
 import { and, asc, eq, exists, inArray, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import { crashPoint } from "#app/server/crash-points.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { PREMIUM_PHOTO_LIMIT, photoLimit } from "./limits.ts";
+import { forgetUnclaimed, recordUnclaimed } from "./unclaimed.ts";
 import { type PhotoStatus, photoUrls } from "./visibility.ts";
 
 export type PhotosContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
@@ -93,14 +95,22 @@ export async function updatePhoto(
   return ownPhotoJson(updated.photo, updated.mainPhotoId, app.settings.cdn_prefix);
 }
 
-/** Deletes the photo's row, then its files; the main photo passes to the next active public one. */
-export async function deletePhoto(app: Pick<PhotosContext, "db" | "env">, member: PhotoOwner, id: number) {
+/**
+ * Deletes the photo's row and puts its files on record as unclaimed in one
+ * batch, then deletes the files and the record (unclaimed.ts: after a crash in
+ * between, the hourly job does). The main photo passes to the next active public one.
+ */
+export async function deletePhoto(app: Pick<PhotosContext, "db" | "env" | "now">, member: PhotoOwner, id: number) {
   const { photo } = await findOwnPhoto(app.db, member.id, id);
+  const keys = [...new Set([photo.filename, photo.thumbFilename])];
   await app.db.batch([
     app.db.delete(photos).where(and(eq(photos.id, id), eq(photos.userId, member.id))),
     passMainOn(app.db, member.id, id),
+    recordUnclaimed(app.db, keys, app.now()),
   ]);
-  await app.env.PHOTOS.delete([...new Set([photo.filename, photo.thumbFilename])]);
+  crashPoint("photo:row-deleted");
+  await app.env.PHOTOS.delete(keys);
+  await forgetUnclaimed(app.db, keys);
 }
 
 async function findOwnPhoto(db: Database, userId: number, id: number) {
