@@ -1,5 +1,7 @@
-// Buying credits: a payment row, then the provider's checkout; the provider's
-// webhook says how it ended. A completed payment is booked in one batch: its
+// Buying credits: a payment row, then the provider's checkout, then its
+// reference on the row; the provider's webhook says how it ended, and the
+// hourly job (settle.ts) asks about what the webhook left open and expires rows
+// a crash left without a checkout. A completed payment is booked in one batch: its
 // discount code redeemed if the discount rule still allows it, the credits
 // through the ledger (key payment:<id>), the member made premium (paid_user).
 // A webhook replayed any number of times books once. A payment whose code is
@@ -9,6 +11,7 @@
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
+import { crashPoint } from "#app/server/crash-points.ts";
 import { booked, bookedDelta, computedCreditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
@@ -66,6 +69,7 @@ export async function startCheckout(
       updatedAt: now,
     })
     .returning();
+  crashPoint("payment:row-created");
   const { ref, checkoutUrl } = await provider.create({
     paymentId: payment!.id,
     amountCents,
@@ -75,6 +79,7 @@ export async function startCheckout(
     redirectUrl: new URL(`/transactions/${payment!.id}`, app.origin).toString(),
     webhookUrl: new URL(`/api/payments/webhook/${provider.name}`, app.origin).toString(),
   });
+  crashPoint("payment:provider-created");
   await app.db.update(payments).set({ providerRef: ref }).where(eq(payments.id, payment!.id));
   return { paymentId: payment!.id, checkoutUrl };
 }
@@ -124,7 +129,11 @@ function purchaseStatements(db: Database, payment: Payment, now: number) {
 }
 
 /** Applies what the provider says about a payment; safe to repeat. */
-export async function applyProviderStatus(app: PaymentsContext, payment: Payment, status: ProviderStatus) {
+export async function applyProviderStatus(
+  app: Pick<RequestContext, "db" | "env" | "now" | "log">,
+  payment: Payment,
+  status: ProviderStatus,
+) {
   const now = app.now();
   if (status === "paid") {
     try {

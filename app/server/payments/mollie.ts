@@ -1,7 +1,9 @@
 // Mollie (iDEAL, Bancontact, PayPal, cards, direct debit...) over its REST API
 // v2. Webhooks carry only the payment id; its status is always fetched from
-// Mollie, which is how Mollie's webhooks are verified.
-import type { PaymentProvider, ProviderStatus } from "./provider.ts";
+// Mollie, which is how Mollie's webhooks are verified. A refund carries its
+// idempotency key both as the header and in its metadata, so the same refund
+// asked again, even after Mollie forgot the key, is found rather than repeated.
+import { type PaymentProvider, ProviderRefused, type ProviderStatus } from "./provider.ts";
 
 const methodNames: Record<string, string> = {
   ideal: "ideal",
@@ -33,6 +35,22 @@ const statuses: Record<string, ProviderStatus> = {
   expired: "expired",
 };
 
+interface MollieRefund {
+  status: string;
+  metadata?: { idempotencyKey?: string } | null;
+}
+
+class MollieError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Refunds that did not and will not pay anything back. */
+const failedRefund = new Set(["failed", "canceled"]);
+
 export const mollieAmount = (cents: number, currency: string) => ({ currency, value: (cents / 100).toFixed(2) });
 
 export function mollieProvider(config: { apiKey: string; apiUrl: string }): PaymentProvider {
@@ -50,8 +68,10 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string }): Paym
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    if (!response.ok)
-      throw new Error(`Mollie ${init.method ?? "GET"} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok) {
+      const message = `Mollie ${init.method ?? "GET"} ${path}: ${response.status} ${await response.text()}`;
+      throw new MollieError(response.status, message);
+    }
     return (await response.json()) as T;
   }
   return {
@@ -77,11 +97,30 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string }): Paym
       return statuses[payment.status] ?? "pending";
     },
     async refund(ref, amountCents, currency, idempotencyKey) {
-      await call(`/payments/${ref}/refunds`, {
-        method: "POST",
-        body: { amount: mollieAmount(amountCents, currency) },
-        idempotencyKey,
-      });
+      if (idempotencyKey) {
+        // Mollie keeps an idempotency key only for a while; a refund asked again later (the
+        // hourly job finishing one a crash cut short) finds the first one by the key in its metadata.
+        const earlier = await call<{ _embedded?: { refunds?: MollieRefund[] } }>(`/payments/${ref}/refunds?limit=250`);
+        const refunds = earlier._embedded?.refunds ?? [];
+        if (refunds.some((r) => r.metadata?.idempotencyKey === idempotencyKey && !failedRefund.has(r.status))) return;
+      }
+      try {
+        await call(`/payments/${ref}/refunds`, {
+          method: "POST",
+          body: {
+            amount: mollieAmount(amountCents, currency),
+            ...(idempotencyKey ? { metadata: { idempotencyKey } } : {}),
+          },
+          idempotencyKey,
+        });
+      } catch (error) {
+        // A 4xx is Mollie's answer that it did not refund, except "the same request is under way"
+        // (409) and "not now" (429); a 5xx, or no answer at all, leaves open whether it did.
+        if (error instanceof MollieError && error.status < 500 && ![409, 429].includes(error.status)) {
+          throw new ProviderRefused(error.message);
+        }
+        throw error;
+      }
     },
   };
 }

@@ -22,9 +22,17 @@ export interface PaymentProvider {
   create(payment: NewProviderPayment): Promise<{ ref: string; checkoutUrl: string }>;
   /** The provider's word on a payment: webhooks carry only an id, never trusted data. */
   status(ref: string): Promise<ProviderStatus>;
-  /** Refunds (part of) a paid payment; the same `idempotencyKey` refunds once. */
+  /**
+   * Refunds (part of) a paid payment; the same `idempotencyKey` refunds once,
+   * and asking again with it answers as the first time did. Throws
+   * ProviderRefused when the provider answered that it did not refund; any
+   * other error leaves it unknown whether it did.
+   */
   refund(ref: string, amountCents: number, currency: string, idempotencyKey?: string): Promise<void>;
 }
+
+/** The provider answered that it did not do it: nothing happened there (after an error without an answer, it may have). */
+export class ProviderRefused extends Error {}
 
 export function paymentProvider(
   app: Pick<RequestContext, "env" | "db">,

@@ -2,11 +2,11 @@
 // (/payments/sandbox/<id>) where the payer chooses paid, failed, cancelled or
 // pending; then the provider calls the webhook and sends the payer back, as a
 // real provider does. Its state lives in its own table.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { randomToken } from "#app/server/accounts/tokens.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { sandboxPayments } from "#app/server/db/schema.ts";
-import type { PaymentProvider, ProviderStatus } from "./provider.ts";
+import { type PaymentProvider, ProviderRefused, type ProviderStatus } from "./provider.ts";
 
 const toStatus: Record<(typeof sandboxPayments.$inferSelect)["status"], ProviderStatus> = {
   open: "open",
@@ -42,13 +42,26 @@ export function sandboxProvider(db: Database): PaymentProvider {
       if (!row) throw new Error(`sandbox payment ${ref} not found`);
       return toStatus[row.status];
     },
-    async refund(ref, amountCents) {
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
-      if (row?.status !== "paid") throw new Error(`sandbox payment ${ref} cannot be refunded`);
-      await db
+    async refund(ref, amountCents, _currency, idempotencyKey) {
+      // Refunded as long as what is left covers it (in one statement, so two at once cannot both fit).
+      const [refunded] = await db
         .update(sandboxPayments)
-        .set({ refundedCents: Math.min(row.amountCents, row.refundedCents + amountCents) })
-        .where(eq(sandboxPayments.id, ref));
+        .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${amountCents}` })
+        .where(
+          and(
+            eq(sandboxPayments.id, ref),
+            eq(sandboxPayments.status, "paid"),
+            sql`${sandboxPayments.refundedCents} + ${amountCents} <= ${sandboxPayments.amountCents}`,
+          ),
+        )
+        .returning({ id: sandboxPayments.id });
+      if (refunded) return;
+      // The sandbox keeps how much was refunded, not each refund. This product refunds a payment in
+      // full under one key, so a keyed refund that finds that much refunded already is the same
+      // refund asked again (after a crash): done, as a real provider answers a repeated key.
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
+      if (idempotencyKey && row && row.refundedCents >= amountCents) return;
+      throw new ProviderRefused(`sandbox payment ${ref} cannot be refunded`);
     },
   };
 }

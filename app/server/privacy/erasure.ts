@@ -5,10 +5,17 @@
 // sign-in attempts, complaints; and notifications to others that name them).
 // The audit trail keeps who did what to which id, but the personal values it
 // recorded are blanked. KV holds no member data.
+//
+// The stores outside D1 go first and the user row last, in one batch with the
+// rest of D1: as long as the row is there the erasure is still due (the
+// hourly purge picks every account deleted and past its window, also one a
+// signup began erasing), and every step repeats harmlessly, so a run cut
+// short anywhere is finished by the next.
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext } from "#app/context.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
+import { crashPoint } from "#app/server/crash-points.ts";
 import {
   auditLog,
   complaints,
@@ -47,14 +54,17 @@ export async function eraseMember(app: ErasureContext, memberId: number) {
   const addresses = [...new Set([user.email, ...tokens.flatMap((t) => (t.newEmail ? [t.newEmail] : []))])];
   const mobiles = [...new Set(mandates.map((m) => m.mobile))];
 
-  // Outside D1 first: if this stops halfway, the user row is still there and the next run finishes it.
-  for (const { id } of conversations) {
-    await roomStub(env, id).erase();
-    await deletePrefix(env.PHOTOS, `c/${id}/`);
-  }
-  await timeBonusRoom(env, memberId).clear();
+  // Outside D1 first, each step safe to repeat: if this stops halfway, the user row is still
+  // there (deleted, past its window) and the next hourly run does it all again and finishes.
+  for (const { id } of conversations) await roomStub(env, id).erase();
+  crashPoint("erasure:rooms-erased");
+  for (const { id } of conversations) await deletePrefix(env.PHOTOS, `c/${id}/`);
   const keys = [...new Set(photoRows.flatMap((f) => [f.filename, f.thumb]))];
   for (let i = 0; i < keys.length; i += 1000) await env.PHOTOS.delete(keys.slice(i, i + 1000));
+  // Files of an upload that never got its row (or is under way now) are under the member's prefix too.
+  await deletePrefix(env.PHOTOS, `u/${memberId}/`);
+  crashPoint("erasure:files-deleted");
+  await timeBonusRoom(env, memberId).clear();
 
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
     db.delete(mailOutbox).where(

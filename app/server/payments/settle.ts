@@ -1,0 +1,78 @@
+// Settling the payments the webhook did not. A checkout writes our row, then
+// the provider's payment, then the provider's reference on our row; only then
+// does the member get the checkout link. A server that dies before the
+// reference is stored leaves a row nobody can pay: after an hour it is expired.
+// And a payment the provider completed whose webhook was lost (or whose
+// booking died) would stay open with the money taken: from a quarter of an
+// hour on, for a few days, the hourly job asks the provider and applies the
+// answer as the webhook would (a payment already booked is not booked again; a
+// late webhook changes nothing either). Each run asks about a bounded number,
+// the longest untouched first, so a backlog is worked off over a few runs.
+import { and, asc, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import { payments } from "#app/server/db/schema.ts";
+import { errorFields } from "#app/server/log.ts";
+import { applyProviderStatus } from "./checkout.ts";
+import { paymentProvider } from "./provider.ts";
+
+type SettleContext = Pick<RequestContext, "db" | "env" | "log" | "now">;
+
+const MINUTE = 60_000;
+/** A row this old without the provider's reference never reached the member as a checkout. */
+export const UNSTARTED_EXPIRY = 60 * MINUTE;
+/** The webhook's head start: younger payments are left to it. */
+export const ASK_AFTER = 15 * MINUTE;
+/** Older payments are not asked about any more (the provider ended them long since); their webhook still counts. */
+export const ASK_UNTIL = 3 * 24 * 60 * MINUTE;
+/** Provider calls per run (each is a subrequest, and a few D1 queries). */
+export const ASK_PER_RUN = 50;
+const EXPIRE_PER_RUN = 500;
+
+/** Providers with a hosted checkout. Direct debit completes with the member's SMS code, not here. */
+const checkoutProviders = ["sandbox", "mollie"];
+
+export async function settleOpenPayments(app: SettleContext, now: number) {
+  const unfinished = and(inArray(payments.status, ["open", "pending"]), inArray(payments.provider, checkoutProviders));
+
+  const unstarted = app.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(unfinished, isNull(payments.providerRef), lte(payments.createdAt, now - UNSTARTED_EXPIRY)))
+    .limit(EXPIRE_PER_RUN);
+  const expired = await app.db
+    .update(payments)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(inArray(payments.id, unstarted), isNull(payments.providerRef)))
+    .returning({ id: payments.id });
+
+  const due = await app.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        unfinished,
+        isNotNull(payments.providerRef),
+        lte(payments.createdAt, now - ASK_AFTER),
+        gt(payments.createdAt, now - ASK_UNTIL),
+      ),
+    )
+    // An answer of "still open" touches updated_at, so the next run asks others first.
+    .orderBy(asc(payments.updatedAt), asc(payments.id))
+    .limit(ASK_PER_RUN);
+  let asked = 0;
+  let failed = 0;
+  for (const payment of due) {
+    try {
+      const status = await paymentProvider(app, payment.provider).status(payment.providerRef!);
+      await applyProviderStatus(app, payment, status);
+      asked++;
+    } catch (error) {
+      failed++;
+      app.log.error("open payment not settled, asked again next run", { paymentId: payment.id, ...errorFields(error) });
+    }
+  }
+  if (expired.length || asked || failed) {
+    app.log.info("open payments settled", { expired: expired.length, asked, failed });
+  }
+  return { expired: expired.length, asked, failed };
+}

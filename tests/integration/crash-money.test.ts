@@ -1,0 +1,456 @@
+// Buying credits and refunding a payment each span two stores: our D1 and the
+// payment provider. These tests cut each operation short between two steps,
+// the way a dying server does (nothing after the crash point runs, no client
+// retries), then let the hourly job run and check that what was left settled
+// by itself: every balance equals its ledger, a paid payment is booked once, a
+// refunded one is refunded once at the provider and booked once, and no
+// payment stays open for good.
+import { env } from "cloudflare:test";
+import { and, count, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
+import { armCrash, SimulatedCrash } from "#app/server/crash-points.ts";
+import { ledgerBalance } from "#app/server/credits/ledger.ts";
+import { createDb } from "#app/server/db/client.ts";
+import {
+  auditLog,
+  creditLedger,
+  creditPackages,
+  mailOutbox,
+  payments,
+  refundRequests,
+  sandboxPayments,
+  users,
+} from "#app/server/db/schema.ts";
+import { runHourly } from "#app/server/jobs/hourly.ts";
+import { createLogger, type Logger } from "#app/server/log.ts";
+import { refundPayment } from "#app/server/operators/payments.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { faultyD1 } from "./faulty-d1.ts";
+import { accountsApp, db, givenAccount, NOW } from "./fixtures.ts";
+import { givenOperator, outcome } from "./operator-fixtures.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const hourly = (at: number, log: Logger = createLogger("test-hourly"), workerEnv: Env = env) =>
+  runHourly({ db, env: workerEnv, log, now: () => at });
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A logger that keeps what it was told, to count what the job reports. */
+function recordingLogger() {
+  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
+}
+
+async function givenPackage() {
+  const [pkg] = await db
+    .insert(creditPackages)
+    .values({ domain: "*", country: "NL", currency: "EUR", credits: 60, priceCents: 1995, style: "p1", popular: true })
+    .returning();
+  return pkg!;
+}
+
+/** A member who signed up long ago (no welcome code or time bonus changes the price), as a session sees them. */
+async function buyer() {
+  const id = await givenAccount({ name: "Petra" });
+  await db
+    .update(users)
+    .set({ signupDate: NOW - 400 * DAY })
+    .where(eq(users.id, id));
+  const { token, statement } = await startSession(db, { userId: id, now: NOW });
+  await statement;
+  return (await findSessionMember(db, token, NOW))!;
+}
+
+const paymentsOf = (memberId: number) => db.select().from(payments).where(eq(payments.userId, memberId));
+const paymentRow = async (id: number) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const sandboxRow = async (ref: string) =>
+  (await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref)))[0]!;
+const ledgerRows = (memberId: number, reason: "purchase" | "refund") =>
+  db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, memberId), eq(creditLedger.reason, reason)));
+
+/** What must hold for a member whatever moment the server died at, once the hourly job has run. */
+async function expectSettled(memberId: number) {
+  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, memberId));
+  expect(user!.credits, "balance equals the ledger").toBe(await ledgerBalance(db, memberId));
+  const rows = await paymentsOf(memberId);
+  expect(
+    rows.filter((p) => p.status === "open" || p.status === "pending").map((p) => p.id),
+    "no payment left open",
+  ).toEqual([]);
+  for (const payment of rows) {
+    const purchases = (await ledgerRows(memberId, "purchase")).filter(
+      (r) => r.idempotencyKey === `payment:${payment.id}`,
+    );
+    const refunds = (await ledgerRows(memberId, "refund")).filter((r) => r.idempotencyKey === `refund:${payment.id}`);
+    const paid = payment.status === "paid" || payment.status === "refunded";
+    expect(purchases, `payment ${payment.id} booked ${paid ? "once" : "never"}`).toHaveLength(paid ? 1 : 0);
+    expect(refunds, `payment ${payment.id} refund booked`).toHaveLength(payment.status === "refunded" ? 1 : 0);
+  }
+  expect(await db.select().from(refundRequests), "no refund half-done").toEqual([]);
+}
+
+describe("buying credits when the server dies mid-way", () => {
+  it("after our row, before the provider's payment: nobody can pay, and the row expires", async () => {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    armCrash("payment:row-created");
+    await expect(
+      startCheckout(accountsApp(), member, { packageId: pkg.id, method: "ideal", country: "NL" }),
+    ).rejects.toThrow(SimulatedCrash);
+
+    const [payment] = await paymentsOf(member.id);
+    expect(payment).toMatchObject({ status: "open", providerRef: null });
+    expect(await db.select({ n: count() }).from(sandboxPayments)).toEqual([{ n: 0 }]);
+
+    // Still young: it could be a checkout waiting for the provider's answer.
+    await hourly(NOW + 30 * MINUTE);
+    expect((await paymentRow(payment!.id)).status).toBe("open");
+
+    await hourly(NOW + 2 * HOUR);
+    expect(await paymentRow(payment!.id)).toMatchObject({ status: "expired", updatedAt: NOW + 2 * HOUR });
+    await expectSettled(member.id);
+    expect(await ledgerBalance(db, member.id)).toBe(0);
+  });
+
+  it("after the provider's payment, before its reference is stored: the member never got the link, the row expires", async () => {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    armCrash("payment:provider-created");
+    await expect(
+      startCheckout(accountsApp(), member, { packageId: pkg.id, method: "ideal", country: "NL" }),
+    ).rejects.toThrow(SimulatedCrash);
+
+    const [payment] = await paymentsOf(member.id);
+    expect(payment).toMatchObject({ status: "open", providerRef: null });
+    expect(await db.select({ n: count() }).from(sandboxPayments)).toEqual([{ n: 1 }]);
+
+    await hourly(NOW + 2 * HOUR);
+    expect((await paymentRow(payment!.id)).status).toBe("expired");
+    await expectSettled(member.id);
+    expect(await ledgerBalance(db, member.id)).toBe(0);
+  });
+
+  it("paid at the provider but the webhook never came: the hourly job asks and books it once", async () => {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    const { paymentId } = await startCheckout(accountsApp(), member, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const ref = (await paymentRow(paymentId)).providerRef!;
+    await settleSandboxPayment(db, ref, "paid");
+
+    // The webhook may still be on its way: a young payment is left to it.
+    await hourly(NOW + 5 * MINUTE);
+    expect((await paymentRow(paymentId)).status).toBe("open");
+
+    await hourly(NOW + 20 * MINUTE);
+    expect((await paymentRow(paymentId)).status).toBe("paid");
+    expect(await ledgerBalance(db, member.id)).toBe(60);
+    // The next run, and the webhook after all, late: nothing more is booked.
+    await hourly(NOW + 80 * MINUTE);
+    await handleWebhook(accountsApp(), "sandbox", ref);
+
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", credits: 60 });
+    const [user] = await db.select().from(users).where(eq(users.id, member.id));
+    expect(user).toMatchObject({ credits: 60, paidUser: true });
+    await expectSettled(member.id);
+  });
+
+  it("paid, and the webhook's booking died before committing: booked once by the hourly job", async () => {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    const { paymentId } = await startCheckout(accountsApp(), member, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const ref = (await paymentRow(paymentId)).providerRef!;
+    await settleSandboxPayment(db, ref, "paid");
+    const broken = { ...accountsApp(), db: createDb(faultyD1(env.DB, { on: "batch", when: "before", times: 1 })) };
+    await expect(handleWebhook(broken, "sandbox", ref)).rejects.toThrow();
+
+    await hourly(NOW + 20 * MINUTE);
+    expect((await paymentRow(paymentId)).status).toBe("paid");
+    expect(await ledgerBalance(db, member.id)).toBe(60);
+    await expectSettled(member.id);
+  });
+
+  it("a payment the payer gave up on ends as the provider says", async () => {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    const { paymentId } = await startCheckout(accountsApp(), member, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    await settleSandboxPayment(db, (await paymentRow(paymentId)).providerRef!, "canceled");
+    await hourly(NOW + 20 * MINUTE);
+    expect((await paymentRow(paymentId)).status).toBe("cancelled");
+    await expectSettled(member.id);
+  });
+});
+
+describe("refunding a payment when the server dies mid-way", () => {
+  /** A paid, booked purchase of 60 credits for 19.95. */
+  async function paidPayment() {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    const app = accountsApp();
+    const { paymentId } = await startCheckout(app, member, { packageId: pkg.id, method: "ideal", country: "NL" });
+    const ref = (await paymentRow(paymentId)).providerRef!;
+    await settleSandboxPayment(db, ref, "paid");
+    await handleWebhook(app, "sandbox", ref);
+    expect(await ledgerBalance(db, member.id)).toBe(60);
+    return { member: member.id, email: member.email, paymentId, ref };
+  }
+
+  /** Refunded once at the provider, booked once, the member told once, the operator on record once. */
+  async function expectRefunded(
+    setup: Awaited<ReturnType<typeof paidPayment>>,
+    operator: { id: number; email: string },
+  ) {
+    expect((await sandboxRow(setup.ref)).refundedCents).toBe(1995);
+    expect((await paymentRow(setup.paymentId)).status).toBe("refunded");
+    expect(await ledgerRows(setup.member, "refund")).toEqual([
+      expect.objectContaining({ delta: -60, idempotencyKey: `refund:${setup.paymentId}` }),
+    ]);
+    expect((await ledgerRows(setup.member, "refund"))[0]!.note).toContain(operator.email);
+    expect(await ledgerBalance(db, setup.member)).toBe(0);
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, setup.email), eq(mailOutbox.template, "payment_refunded")));
+    expect(mails).toHaveLength(1);
+    expect(
+      await db
+        .select({ operatorId: auditLog.operatorId, action: auditLog.action, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, "payment"), eq(auditLog.targetId, String(setup.paymentId)))),
+    ).toEqual([
+      {
+        operatorId: operator.id,
+        action: "payment.refund",
+        after: { status: "refunded", amountCents: 1995, credits: 60 },
+      },
+    ]);
+    await expectSettled(setup.member);
+  }
+
+  it("after the request, before the provider's refund: the hourly job refunds and books it once", async () => {
+    const support = await givenOperator("support");
+    const setup = await paidPayment();
+    armCrash("refund:requested");
+    await expect(refundPayment(support.app, setup.paymentId)).rejects.toThrow(SimulatedCrash);
+
+    expect(await db.select().from(refundRequests)).toEqual([
+      { paymentId: setup.paymentId, operatorId: support.id, createdAt: NOW },
+    ]);
+    expect((await sandboxRow(setup.ref)).refundedCents).toBe(0);
+    expect((await paymentRow(setup.paymentId)).status).toBe("paid");
+
+    // The operator may still be on it: a fresh request is left alone.
+    await hourly(NOW + MINUTE);
+    expect((await sandboxRow(setup.ref)).refundedCents).toBe(0);
+
+    await hourly(NOW + 10 * MINUTE);
+    await hourly(NOW + 70 * MINUTE);
+    await expectRefunded(setup, support);
+  });
+
+  it("refunded at the provider, not yet booked: the hourly job books it, without refunding twice", async () => {
+    const support = await givenOperator("support");
+    const setup = await paidPayment();
+    armCrash("refund:provider-refunded");
+    await expect(refundPayment(support.app, setup.paymentId)).rejects.toThrow(SimulatedCrash);
+
+    // The money went back; the payment still says paid and the credits are still there.
+    expect((await sandboxRow(setup.ref)).refundedCents).toBe(1995);
+    expect((await paymentRow(setup.paymentId)).status).toBe("paid");
+    expect(await ledgerBalance(db, setup.member)).toBe(60);
+    expect(await db.select({ n: count() }).from(refundRequests)).toEqual([{ n: 1 }]);
+
+    await hourly(NOW + 10 * MINUTE);
+    await hourly(NOW + 70 * MINUTE);
+    await expectRefunded(setup, support);
+  });
+
+  it("a second click while the request is open continues the same refund", async () => {
+    const support = await givenOperator("support");
+    const admin = await givenOperator("admin");
+    const setup = await paidPayment();
+    armCrash("refund:provider-refunded");
+    await expect(refundPayment(support.app, setup.paymentId)).rejects.toThrow(SimulatedCrash);
+
+    expect(await outcome(refundPayment(admin.app, setup.paymentId))).toBe("ok");
+    await expectRefunded(setup, admin);
+    await hourly(NOW + 10 * MINUTE);
+    await expectRefunded(setup, admin);
+    expect(await outcome(refundPayment(admin.app, setup.paymentId))).toBe("not_refundable");
+  });
+
+  it("a refund the provider refuses for good is left for an operator, reported once per run", async () => {
+    const support = await givenOperator("support");
+    const setup = await paidPayment();
+    armCrash("refund:requested");
+    await expect(refundPayment(support.app, setup.paymentId)).rejects.toThrow(SimulatedCrash);
+    // Meanwhile the provider will not refund it any more (a chargeback, say).
+    await settleSandboxPayment(db, setup.ref, "failed");
+
+    for (const at of [NOW + 10 * MINUTE, NOW + 70 * MINUTE]) {
+      const log = recordingLogger();
+      await hourly(at, log);
+      const refusals = log.error.mock.calls.filter(([msg]) => String(msg).includes("refund"));
+      expect(refusals).toEqual([
+        [expect.stringContaining("refused"), expect.objectContaining({ paymentId: setup.paymentId })],
+      ]);
+    }
+    expect(await db.select({ n: count() }).from(refundRequests)).toEqual([{ n: 1 }]);
+    expect((await paymentRow(setup.paymentId)).status).toBe("paid");
+    expect(await ledgerBalance(db, setup.member)).toBe(60);
+    expect((await sandboxRow(setup.ref)).refundedCents).toBe(0);
+
+    // An operator looks at it: the provider says no, nothing happened, and nothing is left half-done.
+    expect(await outcome(refundPayment(support.app, setup.paymentId))).toBe("refund_failed");
+    await expectSettled(setup.member);
+    expect(await ledgerBalance(db, setup.member)).toBe(60);
+  });
+
+  it("a refund refused at once leaves no request behind", async () => {
+    const support = await givenOperator("support");
+    const setup = await paidPayment();
+    await settleSandboxPayment(db, setup.ref, "failed");
+    expect(await outcome(refundPayment(support.app, setup.paymentId))).toBe("refund_failed");
+    expect(await db.select().from(refundRequests)).toEqual([]);
+    await hourly(NOW + 10 * MINUTE);
+    expect((await paymentRow(setup.paymentId)).status).toBe("paid");
+    expect((await sandboxRow(setup.ref)).refundedCents).toBe(0);
+    await expectSettled(setup.member);
+  });
+});
+
+describe("refunding a Mollie payment when the server dies mid-way", () => {
+  const mollieEnv = {
+    ...env,
+    PAYMENT_PROVIDER: "mollie",
+    MOLLIE_API_KEY: "test_key",
+    MOLLIE_API_URL: "https://mollie.test",
+  } as Env;
+
+  /**
+   * A fake of Mollie's API that has forgotten every idempotency key (as Mollie
+   * does after a while): only the refunds it made, with their metadata, tell
+   * what was asked before. It refuses to refund more than was paid.
+   */
+  function fakeMollie(options: { loseFirstRefundAnswer?: boolean } = {}) {
+    let loseAnswer = options.loseFirstRefundAnswer ?? false;
+    const refundPosts: { key: string | null; body: { amount: { value: string }; metadata?: unknown } }[] = [];
+    const refunds: { id: string; status: string; amount: { value: string }; metadata: unknown }[] = [];
+    let status = "open";
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? "GET";
+      if (url.pathname === "/v2/payments" && method === "POST") {
+        return Response.json({ id: "tr_crash1", _links: { checkout: { href: "https://mollie.test/pay" } } });
+      }
+      if (url.pathname === "/v2/payments/tr_crash1") return Response.json({ id: "tr_crash1", status });
+      if (url.pathname === "/v2/payments/tr_crash1/refunds" && method === "GET") {
+        return Response.json({ count: refunds.length, _embedded: { refunds } });
+      }
+      if (url.pathname === "/v2/payments/tr_crash1/refunds" && method === "POST") {
+        const body = JSON.parse(String(init?.body));
+        refundPosts.push({ key: new Headers(init?.headers).get("Idempotency-Key"), body });
+        const refunded = refunds.reduce((sum, r) => sum + Number(r.amount.value), 0);
+        if (refunded + Number(body.amount.value) > 19.95) {
+          return Response.json({ status: 422, title: "Unprocessable Entity" }, { status: 422 });
+        }
+        const refund = {
+          id: `re_${refunds.length + 1}`,
+          status: "pending",
+          amount: body.amount,
+          metadata: body.metadata,
+        };
+        refunds.push(refund);
+        if (loseAnswer) {
+          loseAnswer = false;
+          return new Response("upstream timed out", { status: 504 });
+        }
+        return Response.json(refund, { status: 201 });
+      }
+      return new Response("not found", { status: 404 });
+    });
+    return {
+      refundPosts,
+      refunds,
+      pay: () => {
+        status = "paid";
+      },
+    };
+  }
+
+  /** A member's paid Mollie payment of 60 credits for 19.95, booked. */
+  async function paidMolliePayment() {
+    const pkg = await givenPackage();
+    const member = await buyer();
+    const app = { ...accountsApp(), env: mollieEnv };
+    const { paymentId } = await startCheckout(app, member, { packageId: pkg.id, method: "ideal", country: "NL" });
+    return { member, paymentId, app };
+  }
+
+  it("Mollie refunded but its answer was lost: the click fails, the request stays, the hourly job books it", async () => {
+    const mollie = fakeMollie({ loseFirstRefundAnswer: true });
+    const { member, paymentId, app } = await paidMolliePayment();
+    mollie.pay();
+    await handleWebhook(app, "mollie", "tr_crash1");
+    const support = await givenOperator("support");
+
+    expect(await outcome(refundPayment({ ...support.app, env: mollieEnv }, paymentId))).toBe("refund_failed");
+    expect(await db.select({ n: count() }).from(refundRequests)).toEqual([{ n: 1 }]);
+    await hourly(NOW + 10 * MINUTE, createLogger("test-hourly"), mollieEnv);
+
+    expect(mollie.refunds).toHaveLength(1);
+    expect(mollie.refundPosts).toHaveLength(1);
+    expect((await paymentRow(paymentId)).status).toBe("refunded");
+    expect(await ledgerBalance(db, member.id)).toBe(0);
+    await expectSettled(member.id);
+  });
+
+  it.each(["refund:requested", "refund:provider-refunded"] as const)(
+    "crash at %s: refunded once at Mollie, booked once, even after Mollie forgot the key",
+    async (point) => {
+      const mollie = fakeMollie();
+      const { member, paymentId, app } = await paidMolliePayment();
+      mollie.pay();
+      await handleWebhook(app, "mollie", "tr_crash1");
+      expect(await ledgerBalance(db, member.id)).toBe(60);
+
+      const support = await givenOperator("support");
+      armCrash(point);
+      await expect(refundPayment({ ...support.app, env: mollieEnv }, paymentId)).rejects.toThrow(SimulatedCrash);
+      expect(mollie.refunds).toHaveLength(point === "refund:requested" ? 0 : 1);
+
+      await hourly(NOW + 10 * MINUTE, createLogger("test-hourly"), mollieEnv);
+      await hourly(NOW + 70 * MINUTE, createLogger("test-hourly"), mollieEnv);
+
+      expect(mollie.refunds).toEqual([
+        expect.objectContaining({
+          amount: { currency: "EUR", value: "19.95" },
+          metadata: { idempotencyKey: `refund:${paymentId}` },
+        }),
+      ]);
+      expect(mollie.refundPosts.map((p) => p.key)).toEqual([`refund:${paymentId}`]);
+      expect((await paymentRow(paymentId)).status).toBe("refunded");
+      expect(await ledgerRows(member.id, "refund")).toEqual([expect.objectContaining({ delta: -60 })]);
+      expect(await ledgerBalance(db, member.id)).toBe(0);
+      await expectSettled(member.id);
+    },
+  );
+});
