@@ -265,7 +265,7 @@ describe("deleting an account (spec §4, §9)", () => {
       await env.PHOTOS.put(file.filename, "x");
     }
     const result = await runHourly({ db, env, log: createLogger("test"), now: () => NOW });
-    expect(result.purged).toBe(1);
+    expect(result.accounts).toEqual({ purged: 1 });
     expect((await db.select({ id: users.id }).from(users)).map((u) => u.id)).toEqual([recent]);
     expect(await db.select({ n: count() }).from(photos)).toEqual([{ n: 0 }]);
     expect((await env.PHOTOS.list({ prefix: `u/${due}/` })).objects).toEqual([]);

@@ -1,18 +1,47 @@
 // The hourly cron (wrangler.toml [triggers]): accounts past their 14 days are
 // removed for good, expired sessions and tokens and old login attempts are
 // forgotten, scheduled notifications (unread reminders, weekly updates,
-// reminders) go out, and mail that could not be delivered right away is sent.
+// reminders) go out, payments and refunds a crash or a lost webhook left open
+// are settled (payments/settle.ts, operators/payments.ts), mail that could not
+// be delivered right away is sent, and photo files a crash left without a row
+// leave R2 (photos/unclaimed.ts).
 import type { RequestContext } from "#app/context.ts";
 import { purgeDeletedAccounts } from "#app/server/accounts/deletion.ts";
 import { forgetOldLoginAttempts } from "#app/server/accounts/login.ts";
+import { SimulatedCrash } from "#app/server/crash-points.ts";
+import { errorFields } from "#app/server/log.ts";
 import { deliverQueuedMail } from "#app/server/mail/outbox.ts";
 import { runScheduledNotifications } from "#app/server/notifications/scheduled.ts";
+import { settleRefundRequests } from "#app/server/operators/payments.ts";
+import { settleOpenPayments } from "#app/server/payments/settle.ts";
+import { settleUnclaimedFiles } from "#app/server/photos/unclaimed.ts";
 
-export async function runHourly(app: Pick<RequestContext, "db" | "env" | "log" | "now">) {
+type HourlyContext = Pick<RequestContext, "db" | "env" | "log" | "now">;
+
+/**
+ * Runs one task of the hour; a task that fails is logged and tried again next
+ * hour, and holds back none of the others (a stuck erasure must not stop
+ * payments from settling). A simulated crash stops the run, as a real one would.
+ */
+async function task<T>(app: HourlyContext, name: string, run: () => Promise<T>): Promise<T | "failed"> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
+    app.log.error(`hourly task failed: ${name}`, errorFields(error));
+    return "failed";
+  }
+}
+
+export async function runHourly(app: HourlyContext) {
   const now = app.now();
-  const accounts = await purgeDeletedAccounts(app, now);
-  await forgetOldLoginAttempts(app, now);
-  const notifications = await runScheduledNotifications(app);
-  const mail = await deliverQueuedMail(app, { limit: 500 });
-  return { ...accounts, notifications, mail };
+  const accounts = await task(app, "purge deleted accounts", () => purgeDeletedAccounts(app, now));
+  await task(app, "forget old login attempts", () => forgetOldLoginAttempts(app, now));
+  const notifications = await task(app, "scheduled notifications", () => runScheduledNotifications(app));
+  // Before the mail: a refund finished here sends its mail in this run.
+  const payments = await task(app, "settle open payments", () => settleOpenPayments(app, now));
+  const refunds = await task(app, "settle refund requests", () => settleRefundRequests(app, now));
+  const mail = await task(app, "deliver queued mail", () => deliverQueuedMail(app, { limit: 500 }));
+  const orphanFiles = await task(app, "settle unclaimed files", () => settleUnclaimedFiles(app, now));
+  return { accounts, notifications, payments, refunds, mail, orphanFiles };
 }
