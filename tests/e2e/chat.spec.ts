@@ -151,3 +151,78 @@ test("a visitor who wants to chat is sent to sign up first", async ({ page }) =>
   await page.goto(`/members/${id}/chat`);
   await expect(page).toHaveURL(new RegExp(`/members/${id}/signup$`));
 });
+
+test("a message the socket could not deliver survives a reload: sent once, shown once, charged once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Jesse${Math.floor(Math.random() * 1e6)}`;
+  const jesse = await anotherVisitor(browser, baseURL!);
+  await activeMember(jesse, "nl", { name, gender: "male", seeking: "female" });
+  const jesseId = await ownId(jesse);
+  await activeMember(page, "nl", { name: "Lotte" });
+  await buyCredits(page);
+
+  // The page's socket reaches the room, but until `deliver` its "send" frames are dropped on the way:
+  // the message is typed and sent, and never acknowledged.
+  let deliver = false;
+  const dropped: string[] = [];
+  const delivered: string[] = [];
+  await page.routeWebSocket(/\/api\/chat\/socket/, (ws) => {
+    const room = ws.connectToServer();
+    ws.onMessage((data) => {
+      const frame = JSON.parse(String(data)) as { type: string; message?: { clientId: string } };
+      if (frame.type === "send") (deliver ? delivered : dropped).push(frame.message!.clientId);
+      if (frame.type !== "send" || deliver) room.send(data);
+    });
+  });
+
+  await page.goto(`/members/${jesseId}`);
+  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversation = new URL(page.url()).pathname.split("/").pop();
+  const price = Number(((await page.getByTestId("icebreaker-price").textContent()) ?? "").replace(/\D/g, ""));
+  expect(price).toBeGreaterThan(0);
+  await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();
+  const before = await credits(page);
+
+  const line = `Tot zo, ik schrijf dit offline ${Date.now()}`;
+  const box = messageBox(page, name);
+  await box.fill(line);
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(page.getByTestId("message-pending").filter({ hasText: line })).toContainText(
+    t("chat:conversation.sending"),
+  );
+  await expect.poll(() => dropped.length).toBe(1);
+  const clientId = dropped[0]!;
+
+  // A reload with the socket delivering again: the message shows, goes once with its own clientId, is charged once.
+  deliver = true;
+  await page.reload();
+  const mine = page.getByTestId("message-mine").filter({ hasText: line });
+  await expect(mine).toBeVisible({ timeout: 15_000 });
+  await expect(mine).toHaveCount(1);
+  await expect(page.getByTestId("message-pending")).toHaveCount(0);
+  await expect.poll(() => credits(page)).toBe(before - price);
+  expect(delivered).toEqual([clientId]);
+
+  // Jesse gets it once; the room holds it once.
+  await jesse.goto(`/chats/${conversation}`);
+  await expect(jesse.getByTestId("message-theirs").filter({ hasText: line })).toHaveCount(1);
+  const history = await page.request.get(`/api/chat/messages?conversation=${conversation}&after=0`, {
+    headers: { "X-Requested-With": "XMLHttpRequest" },
+  });
+  const { messages } = (await history.json()) as { messages: { clientId: string; text: string | null }[] };
+  expect(messages.filter((m) => m.text === line).map((m) => m.clientId)).toEqual([clientId]);
+
+  // Nothing is left to send: the next load sends nothing, and the balance the server reports is down by one message.
+  await page.reload();
+  await expect(page.getByTestId("message-mine").filter({ hasText: line })).toHaveCount(1);
+  await expect(page.getByTestId("message-pending")).toHaveCount(0);
+  expect(await credits(page)).toBe(before - price);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("outbox:")))).toEqual([]);
+  expect(delivered).toEqual([clientId]);
+  await jesse.close();
+});

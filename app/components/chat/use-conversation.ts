@@ -3,7 +3,11 @@
 // holds, so after a reconnect nothing is missed and, merged by seq, nothing is
 // doubled. Without WebSocket (or after 5 failed connects) it polls and sends
 // over HTTP instead. Each message keeps its clientId until the room confirms
-// it, so a retry after a lost answer is stored and charged once. When the
+// it, so a retry after a lost answer is stored and charged once. Until then it
+// is also kept in the browser's storage (outbox-storage.ts), so after a reload
+// it shows as "sending" again. On each connect, what is pending goes again once
+// the room has answered the hello, so a message it already stored (its answer
+// lost with the last connection) is not sent twice. When the
 // session has ended (the room closes the socket saying so, or HTTP answers
 // authentication_required) the member is logged out here too, to the login
 // page; when the conversation closed (a block) the page reloads to say so.
@@ -17,6 +21,7 @@ import {
   SOCKET_CLOSE,
 } from "#app/schemas/chat.ts";
 import { downscalePhoto } from "./downscale-photo.ts";
+import { type OutboxStorage, outboxStorage } from "./outbox-storage.ts";
 import { POLL_START_MS, pollInterval } from "./poll-interval.ts";
 
 const PING_MS = 25_000;
@@ -120,12 +125,18 @@ export class ConversationClient {
   private typingTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly tries = new Map<string, number>();
+  private readonly outbox: OutboxStorage;
+  /** What went over the current socket, so a message goes once per connection. */
+  private readonly sentOnSocket = new Set<string>();
+  /** The socket opened and the room has not answered its hello yet: pending messages wait for that. */
+  private awaitingHello = false;
   private lastTypingSent = 0;
   private lastReadSent = 0;
   private helloFromStart = false;
 
   constructor(options: ConversationOptions) {
     this.options = options;
+    this.outbox = outboxStorage(options.memberId, options.conversationId);
     const newest = options.initial.messages.at(-1)?.seq ?? 0;
     // The page's loader marked everything it returned as read.
     this.lastReadSent = newest;
@@ -163,7 +174,28 @@ export class ConversationClient {
     this.running = true;
     document.addEventListener("visibilitychange", this.onVisibility);
     window.addEventListener("online", this.onOnline);
+    this.restoreOutbox();
     this.connect();
+  }
+
+  /**
+   * Messages stored on an earlier visit show as "sending" again; they go once
+   * the connection is up. Those the page already shows were stored by the room.
+   */
+  private restoreOutbox() {
+    const mine = this.state.messages.filter((m) => m.senderId === this.options.memberId);
+    const delivered = new Set(mine.map((m) => m.clientId));
+    const known = new Set(this.state.pending.map((p) => p.clientId));
+    const entries = this.outbox.read();
+    this.outbox.drop(entries.map((e) => e.message.clientId).filter((clientId) => delivered.has(clientId)));
+    const restored: PendingMessage[] = [];
+    for (const { message, createdAt } of entries) {
+      const { clientId, ...draft } = message;
+      if (delivered.has(clientId) || known.has(clientId)) continue;
+      this.tries.set(clientId, 1);
+      restored.push({ clientId, message: draft, preview: null, status: "sending", createdAt });
+    }
+    if (restored.length > 0) this.set({ pending: [...restored, ...this.state.pending] });
   }
 
   stop() {
@@ -204,15 +236,11 @@ export class ConversationClient {
       this.connectFailures = 0;
       this.reconnectAttempt = 0;
       this.set({ connection: "live" });
+      this.sentOnSocket.clear();
+      this.awaitingHello = true;
       this.hello();
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.frame({ type: "ping" }), PING_MS);
-      // Whatever was sent while offline (or whose answer was lost) goes again, with its own clientId.
-      for (const pending of this.state.pending) {
-        if (pending.status === "sending" && pending.message && !this.retryTimers.has(pending.clientId)) {
-          this.transmit(pending.clientId, pending.message);
-        }
-      }
       this.markRead();
     });
     socket.addEventListener("message", (event) => {
@@ -322,12 +350,17 @@ export class ConversationClient {
   private receive(frame: ServerFrame) {
     switch (frame.type) {
       case "messages":
-        return this.receiveMessages(frame);
+        this.receiveMessages(frame);
+        if (!frame.older) this.resendAfterHello();
+        return;
       case "sent":
         return this.receiveSent(frame);
       case "error":
         if (frame.clientId) return this.refused(frame.clientId, frame.code, frame.message);
-        return this.set({ alert: { code: frame.code, message: frame.message } });
+        this.set({ alert: { code: frame.code, message: frame.message } });
+        // Perhaps the hello that was refused: the messages go all the same.
+        this.resendAfterHello();
+        return;
       case "typing":
         if (frame.memberId !== this.options.otherId) return;
         clearTimeout(this.typingTimer);
@@ -340,6 +373,23 @@ export class ConversationClient {
         return;
       case "pong":
         return;
+    }
+  }
+
+  /**
+   * The room answered the hello with what it holds after our newest message,
+   * which took out of the outbox whatever it had stored (say, sent just before
+   * the last connection dropped). The rest goes again, with its own clientId,
+   * once on this connection.
+   */
+  private resendAfterHello() {
+    if (!this.awaitingHello) return;
+    this.awaitingHello = false;
+    for (const pending of this.state.pending) {
+      const { clientId, message } = pending;
+      if (pending.status !== "sending" || !message) continue;
+      if (this.retryTimers.has(clientId) || this.sentOnSocket.has(clientId)) continue;
+      this.transmit(clientId, message);
     }
   }
 
@@ -413,8 +463,10 @@ export class ConversationClient {
     this.retryTimers.delete(clientId);
   }
 
+  /** The outbox without messages the room confirmed or refused, which also leave storage. */
   private withoutPending(clientIds: Set<string>) {
     if (clientIds.size === 0) return this.state.pending;
+    this.outbox.drop(clientIds);
     return this.state.pending.filter((p) => {
       if (!clientIds.has(p.clientId)) return true;
       if (p.preview) URL.revokeObjectURL(p.preview);
@@ -431,9 +483,11 @@ export class ConversationClient {
   /** Sends a message now (or as soon as a connection is back); returns its clientId. */
   send(message: MessageDraft): string {
     const clientId = newClientId();
+    const createdAt = Date.now();
+    this.outbox.keep({ message: { ...message, clientId }, createdAt });
     this.set({
       alert: null,
-      pending: [...this.state.pending, { clientId, message, preview: null, status: "sending", createdAt: Date.now() }],
+      pending: [...this.state.pending, { clientId, message, preview: null, status: "sending", createdAt }],
     });
     this.tries.set(clientId, 1);
     this.transmit(clientId, message);
@@ -464,6 +518,8 @@ export class ConversationClient {
       return;
     }
     const message: MessageDraft = { kind: "photo", photo: body.photo };
+    const createdAt = this.state.pending.find((p) => p.clientId === clientId)?.createdAt ?? Date.now();
+    this.outbox.keep({ message: { ...message, clientId }, createdAt });
     this.updatePending(clientId, { message, status: "sending" });
     this.tries.set(clientId, 1);
     this.transmit(clientId, message);
@@ -482,7 +538,10 @@ export class ConversationClient {
   private transmit(clientId: string, message: MessageDraft) {
     if (!this.running) return;
     const outgoing = { ...message, clientId } as OutgoingMessage;
-    if (this.frame({ type: "send", message: outgoing })) return;
+    if (this.frame({ type: "send", message: outgoing })) {
+      this.sentOnSocket.add(clientId);
+      return;
+    }
     if (this.state.connection !== "polling") return;
     void this.call("/api/chat/messages", {
       method: "POST",
