@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
 // The chat outbox in localStorage: kept per member and conversation, read back
 // only as valid outgoing messages, and never an error when storage fails.
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { outboxKey, outboxStorage } from "#app/components/chat/outbox-storage.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetOutboxes, OUTBOX_MAX_AGE_MS, outboxKey, outboxStorage } from "#app/components/chat/outbox-storage.ts";
 
 const text = (clientId: string, body = "Hoi") => ({ kind: "text" as const, clientId, text: body });
 
+beforeEach(() => {
+  vi.setSystemTime(1_000);
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -107,5 +112,23 @@ describe("the stored chat outbox", () => {
       if (own) Object.defineProperty(globalThis, "localStorage", own);
       else Reflect.deleteProperty(globalThis, "localStorage");
     }
+  });
+
+  it("drops a message older than a day instead of sending it out of the blue", () => {
+    const outbox = outboxStorage(1, 7);
+    outbox.keep({ message: text("client-old1"), createdAt: 1_000 });
+    outbox.keep({ message: text("client-new1"), createdAt: 2_000 });
+    vi.setSystemTime(1_500 + OUTBOX_MAX_AGE_MS);
+    expect(outbox.read().map((e) => e.message.clientId)).toEqual(["client-new1"]);
+  });
+
+  it("forgets every stored message on the device when the member logs out, and nothing else", () => {
+    outboxStorage(1, 7).keep({ message: text("client-aaaa"), createdAt: 10 });
+    outboxStorage(1, 8).keep({ message: text("client-bbbb"), createdAt: 10 });
+    localStorage.setItem("theme", "dark");
+    forgetOutboxes();
+    expect(outboxStorage(1, 7).read()).toEqual([]);
+    expect(outboxStorage(1, 8).read()).toEqual([]);
+    expect(localStorage.getItem("theme")).toBe("dark");
   });
 });

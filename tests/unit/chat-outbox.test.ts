@@ -88,6 +88,8 @@ function client(initial: ChatMessage[] = []) {
 }
 
 beforeEach(() => {
+  // A little after the stored messages below were written.
+  vi.setSystemTime(1_700_000_100_000);
   localStorage.clear();
   vi.stubGlobal("WebSocket", FakeSocket);
 });

@@ -5,7 +5,9 @@
 // room stores and charges a message once per clientId, so that is safe. It
 // leaves when the room confirms or refuses it. Storage that is missing, full
 // or holds anything else never breaks the chat: nothing is kept then, and what
-// does not read back as an outgoing message is ignored.
+// does not read back as an outgoing message is ignored. A message older than a
+// day is not sent any more (the member has moved on; it would be charged out
+// of the blue), and logging out forgets every stored message on the device.
 import { z } from "zod";
 import { type OutgoingMessage, outgoingMessageSchema } from "#app/schemas/chat.ts";
 
@@ -17,7 +19,12 @@ export interface OutboxEntry {
 
 const entrySchema = z.object({ message: outgoingMessageSchema, createdAt: z.number().int().nonnegative() });
 
-export const outboxKey = (memberId: number, conversationId: number) => `outbox:${memberId}:${conversationId}`;
+/** Past this age a stored message is dropped rather than sent. */
+export const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const PREFIX = "outbox:";
+
+export const outboxKey = (memberId: number, conversationId: number) => `${PREFIX}${memberId}:${conversationId}`;
 
 /** localStorage, or null where there is none or it may not be used (server, private mode, settings). */
 function storage(): Storage | null {
@@ -29,7 +36,7 @@ function storage(): Storage | null {
 }
 
 /** One conversation's stored outbox. */
-export function outboxStorage(memberId: number, conversationId: number) {
+export function outboxStorage(memberId: number, conversationId: number, now: () => number = Date.now) {
   const key = outboxKey(memberId, conversationId);
 
   /** What is stored, oldest first; entries that do not parse (or repeat a clientId) are left out. */
@@ -48,6 +55,7 @@ export function outboxStorage(memberId: number, conversationId: number) {
     for (const item of data) {
       const parsed = entrySchema.safeParse(item);
       if (!parsed.success || seen.has(parsed.data.message.clientId)) continue;
+      if (now() - parsed.data.createdAt > OUTBOX_MAX_AGE_MS) continue;
       seen.add(parsed.data.message.clientId);
       entries.push(parsed.data);
     }
@@ -82,3 +90,17 @@ export function outboxStorage(memberId: number, conversationId: number) {
 }
 
 export type OutboxStorage = ReturnType<typeof outboxStorage>;
+
+/** Logging out: no message of this member stays on the device, to be read or sent by the next one. */
+export function forgetOutboxes() {
+  try {
+    const store = storage();
+    if (!store) return;
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+      (key): key is string => key?.startsWith(PREFIX) ?? false,
+    );
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // Storage not allowed: nothing was kept either.
+  }
+}

@@ -6,6 +6,7 @@ import { Crown, Heart, MessageCircle, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink } from "react-router";
+import { forgetOutboxes } from "#app/components/chat/outbox-storage.ts";
 import { formatBadge } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
@@ -111,7 +112,7 @@ function AccountMenu({ member }: { member: MemberSummary }) {
         <Link to="/notifications" className="block px-4 py-2 text-sm hover:bg-primary-soft">
           {t("nav.settings")}
         </Link>
-        <Form method="post" action="/api/logout.php" reloadDocument>
+        <Form method="post" action="/api/logout.php" reloadDocument onSubmit={forgetOutboxes}>
           <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-primary-soft">
             {t("nav.logout")}
           </button>
