@@ -5,33 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConversationClient } from "#app/components/chat/use-conversation.ts";
 import { SOCKET_CLOSE } from "#app/schemas/chat.ts";
-
-class FakeSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static opened: FakeSocket[] = [];
-  readyState = 0;
-  readonly sent: string[] = [];
-  readonly url: string;
-  constructor(url: string) {
-    super();
-    this.url = url;
-    FakeSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.dispatchEvent(new Event("open"));
-  }
-  closedByServer(code: number) {
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event("close"), { code }));
-  }
-}
+import { FakeSocket } from "./fake-socket.ts";
 
 function client() {
   const ended = vi.fn();

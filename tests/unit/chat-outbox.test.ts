@@ -6,49 +6,10 @@
 // storage holds that is not a message never breaks the chat.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConversationClient } from "#app/components/chat/use-conversation.ts";
-import type { ChatMessage, ServerFrame } from "#app/schemas/chat.ts";
+import type { ChatMessage } from "#app/schemas/chat.ts";
+import { FakeSocket } from "./fake-socket.ts";
 
 const KEY = "outbox:1:7";
-
-class FakeSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static opened: FakeSocket[] = [];
-  readyState = 0;
-  readonly sent: string[] = [];
-  readonly url: string;
-  constructor(url: string) {
-    super();
-    this.url = url;
-    FakeSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.dispatchEvent(new Event("open"));
-  }
-  closedByServer(code: number) {
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event("close"), { code }));
-  }
-  receive(frame: ServerFrame) {
-    this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify(frame) }));
-  }
-  /** The room's answer to a hello: what it holds after the client's newest message. */
-  answerHello(messages: ChatMessage[] = []) {
-    this.receive({ type: "messages", messages, older: false, hasOlder: false });
-  }
-  frames(type: string) {
-    return this.sent.map((data) => JSON.parse(data)).filter((frame) => frame.type === type);
-  }
-  sends() {
-    return this.frames("send").map((frame) => frame.message);
-  }
-}
 
 const stored = [
   { message: { kind: "text", clientId: "stored-text-1", text: "Nog even dit" }, createdAt: 1_700_000_000_000 },
