@@ -12,25 +12,38 @@ export function originOf(app: Pick<OperatorContext, "domain" | "origin">, domain
   return domain === app.domain ? app.origin : `https://${domain}`;
 }
 
+/** What a mail to a member is written with: their domain's settings, their language, the links' origin. */
+export type MemberMailSite = Pick<AccountsContext, "settings" | "locale" | "origin">;
+
+/** The member's domain and language; with no request (the hourly job) links point at their domain. */
+export async function memberMailSite(
+  app: Pick<OperatorContext, "env" | "now"> & Partial<Pick<OperatorContext, "domain" | "origin">>,
+  member: { domain: string; language?: string | null },
+): Promise<MemberMailSite> {
+  const settings = await loadSettings(app.env.SETTINGS, member.domain, app.now());
+  const locale: Locale = isLocale(member.language)
+    ? member.language
+    : (localeOfDomainLanguage(settings.domain_language) ?? "nl");
+  const origin =
+    app.domain && app.origin
+      ? originOf({ domain: app.domain, origin: app.origin }, member.domain)
+      : `https://${member.domain}`;
+  return { settings, locale, origin };
+}
+
 /** An accounts context as if the request came to the member's domain in the member's language. */
 export async function memberDomainContext(
   app: OperatorContext,
   member: { domain: string; language?: string | null },
 ): Promise<AccountsContext> {
-  const settings = await loadSettings(app.env.SETTINGS, member.domain, app.now());
-  const locale: Locale = isLocale(member.language)
-    ? member.language
-    : (localeOfDomainLanguage(settings.domain_language) ?? "nl");
   return {
     db: app.db,
     env: app.env,
     ctx: app.ctx,
-    settings,
-    locale,
     country: app.country,
     now: app.now,
-    origin: originOf(app, member.domain),
     log: app.log,
     domain: member.domain,
+    ...(await memberMailSite(app, member)),
   };
 }

@@ -12,10 +12,7 @@
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { formatMoney } from "#app/i18n/format.ts";
-import { isLocale } from "#app/i18n/locales.ts";
-import { localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
 import type { PaymentFilter } from "#app/schemas/admin.ts";
-import type { AccountsContext } from "#app/server/accounts/context.ts";
 import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
 import { clawbackStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
@@ -27,10 +24,9 @@ import { composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
 import type { Payment } from "#app/server/payments/checkout.ts";
 import { ProviderRefused, paymentProvider } from "#app/server/payments/provider.ts";
-import { loadSettings } from "#app/server/settings/resolve.ts";
 import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
-import { memberDomainContext } from "./member-mail.ts";
+import { type MemberMailSite, memberDomainContext, memberMailSite } from "./member-mail.ts";
 import { authorize } from "./roles.ts";
 
 export const PAYMENTS_PAGE = 50;
@@ -135,7 +131,7 @@ async function bookRefund(
   app: { db: Database; now: () => number; requestId?: string },
   { payment, email, name }: Refundable,
   operator: { id: number; email: string },
-  member: MailSite,
+  member: MemberMailSite,
 ) {
   const now = app.now();
   try {
@@ -188,21 +184,6 @@ async function bookRefund(
     await app.db.delete(refundRequests).where(eq(refundRequests.paymentId, payment.id));
     return "already" as const;
   }
-}
-
-/** What a mail to the member is written with: their domain's settings, link origin and language. */
-type MailSite = Pick<AccountsContext, "settings" | "origin" | "locale">;
-
-/** The member's domain and language, for a mail sent with no request of theirs (the hourly job). */
-async function memberMailSite(
-  app: Pick<OperatorContext, "env" | "now">,
-  member: { domain: string; language: string | null },
-): Promise<MailSite> {
-  const settings = await loadSettings(app.env.SETTINGS, member.domain, app.now());
-  const locale = isLocale(member.language)
-    ? member.language
-    : (localeOfDomainLanguage(settings.domain_language) ?? "nl");
-  return { settings, locale, origin: `https://${member.domain}` };
 }
 
 const MINUTE = 60_000;
