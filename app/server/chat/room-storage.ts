@@ -52,6 +52,9 @@ export function createMessageTable(sql: SqlStorage) {
     state text not null default 'pending',
     unique (sender_id, client_id)
   )`);
+  // The room asks for pending rows each time it wakes: small partial indexes keep that free of scans.
+  sql.exec("create index if not exists messages_pending on messages (seq) where state = 'pending'");
+  sql.exec("create index if not exists messages_held on messages (seq) where held = 1");
 }
 
 /** Messages after (or before) a seq that the member may see: another's held ones are not. */
@@ -97,7 +100,7 @@ export async function settleRows(
   { inFlight, now }: { inFlight: ReadonlyMap<number, number>; now: number },
 ) {
   const orphans = pendingRows(sql).filter((row) => !inFlight.has(row.seq));
-  const held = sql.exec<Row>("select * from messages where state = 'sent' and held = 1").toArray();
+  const held = sql.exec<Row>("select * from messages where held = 1 and state = 'sent'").toArray();
   if (!orphans.length && !held.length) return [];
   const recorded = await recordedMessages(
     app,
