@@ -94,6 +94,32 @@ describe("a message whose send dies in the room", () => {
     expect((await visibleTo(setup.conversation, setup.bob)).map((m) => m.clientId)).toEqual(["crash-charged"]);
   });
 
+  it("when D1 cannot be reached at the alarm, the room keeps asking until it can", async () => {
+    const setup = await givenConversation({ paid: true });
+    await givenCredits(setup.ann, 5);
+    armCrash("message:charged");
+    await expect(sendDirectly(setup.conversation, setup.ann, text("crash-d1-down"))).rejects.toThrow();
+
+    const stub = roomStub(env, setup.conversation);
+    await runInDurableObject(stub, async (room: ConversationRoom, state) => {
+      const holder = room as unknown as { env: Env };
+      const healthy = holder.env;
+      const down = { prepare: () => Promise.reject(new Error("D1 unreachable")) } as unknown as D1Database;
+      holder.env = { ...healthy, DB: down };
+      await state.storage.deleteAlarm();
+      try {
+        await room.alarm();
+      } finally {
+        holder.env = healthy;
+      }
+    });
+    expect((await storedRows(setup.conversation)).map((r) => r.state)).toEqual(["pending"]);
+    expect(await alarmOf(setup.conversation)).not.toBeNull();
+
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await expectSettled(setup);
+  });
+
   it("stored but not charged: the alarm drops it once it cannot be in flight any more, and charges nothing", async () => {
     const setup = await givenConversation({ paid: true });
     await givenCredits(setup.ann, 5);

@@ -30,6 +30,7 @@ import {
   pendingRows,
   type Row,
   SETTLE_AFTER,
+  SETTLE_RETRY_AFTER,
   settleRows,
   toMessage,
   visibleHistory,
@@ -363,7 +364,13 @@ export class ConversationRoom extends DurableObject<Env> {
 
   override async alarm() {
     this.settleScheduled = false;
-    await this.settle();
+    try {
+      await this.settle();
+    } catch (error) {
+      // D1 unreachable: ask again later, for as long as it takes (the runtime's own retries give up).
+      createLogger("room").warn("settling postponed", errorFields(error));
+      await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_AFTER);
+    }
   }
 
   /** One settling at a time: a second caller waits for the one under way. */

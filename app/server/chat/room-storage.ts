@@ -23,6 +23,8 @@ export type Row = {
 
 /** How soon after a message is written the room checks that its send finished. */
 export const SETTLE_AFTER = 5_000;
+/** When settling failed (D1 unreachable), how soon the room tries again. */
+export const SETTLE_RETRY_AFTER = 30_000;
 /** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
 export const ABANDONED_AFTER = 15_000;
 
