@@ -1,4 +1,5 @@
-// The route table (spec §2). Route ids keep the spec's names.
+// The route table. Route ids (members-id, likes-m-id, …) are stable: other code
+// names pages by them.
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Developer pages (the local mail outbox) exist in dev and in builds made for
@@ -62,7 +63,7 @@ export default [
     }),
     route("landers/video/:slug?", "routes/landers-video.tsx", { id: "landers-video" }),
   ]),
-  // The operator console (issue 9): its own layout, which admits operators by role.
+  // The operator console: its own layout, which admits operators by role.
   layout("layouts/admin.tsx", [
     route("admin", "routes/admin.tsx", { id: "admin" }),
     route("admin/login", "routes/admin-login.tsx"),
@@ -81,7 +82,7 @@ export default [
   ]),
   layout("layouts/empty.tsx", [route("lang-config", "routes/lang-config.tsx")]),
   route("site-entry", "routes/site-entry.ts"),
-  // The installable app (issue 8): manifest, icons, offline page.
+  // The installable app: manifest, icons, offline page.
   route("manifest.webmanifest", "routes/manifest.ts", { id: "manifest" }),
   route("app-icon/:file", "routes/app-icon.ts", { id: "app-icon" }),
   route("offline", "routes/offline.ts", { id: "offline" }),

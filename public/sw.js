@@ -1,4 +1,4 @@
-// The service worker (issue 8, spec §7), registered from /sw.js?v=<build
+// The service worker, registered from /sw.js?v=<build
 // version> so each deploy installs afresh. It
 // - keeps the offline page (/offline, in the member's language) and shows it
 //   when a page cannot be loaded for lack of network: never a broken shell;
@@ -74,7 +74,7 @@ self.addEventListener("push", (event) => {
         data: { url: typeof data.url === "string" ? data.url : "/", type: data.type },
       });
       if (typeof data.badge === "number" && "setAppBadge" in self.navigator) {
-        // Spec §8: a failing app badge is ignored.
+        // A failing app badge is ignored.
         await (data.badge > 0 ? self.navigator.setAppBadge(data.badge) : self.navigator.clearAppBadge()).catch(
           () => {},
         );

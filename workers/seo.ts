@@ -1,4 +1,4 @@
-// GET /robots.txt and /sitemap.xml for the request's host (issue 7 SEO).
+// GET /robots.txt and /sitemap.xml for the request's host.
 import { Hono } from "hono";
 import { robotsTxt, sitemapXml } from "#app/server/site/seo.ts";
 import type { AppEnv } from "./server.ts";

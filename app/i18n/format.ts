@@ -22,7 +22,7 @@ export function formatMoney(cents: number, currency: string, locale: Locale) {
   return new Intl.NumberFormat(intlTags[locale], { style: "currency", currency }).format(cents / 100);
 }
 
-/** "99+" past the cap the spec sets for unread and new-like badges. */
+/** "99+" past the cap for unread and new-like badges. */
 export function formatBadge(count: number, locale: Locale, cap = 99) {
   return count > cap ? `${formatNumber(cap, locale)}+` : formatNumber(count, locale);
 }

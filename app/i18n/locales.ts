@@ -1,4 +1,4 @@
-// The eleven locales (spec §1) and which ones a visitor from each country sees (spec §9).
+// The eleven locales and which ones a visitor from each country sees.
 export const locales = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "nl";
@@ -7,7 +7,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
-/** BCP 47 tag used for Intl formatting: Dutch dates by default (spec §1). */
+/** BCP 47 tag used for Intl formatting: Dutch dates by default. */
 export const intlTags: Record<Locale, string> = {
   da: "da-DK",
   de: "de-DE",

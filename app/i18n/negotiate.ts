@@ -1,4 +1,4 @@
-// Locale resolution (issue 2, spec §7 and §9): a language asked for in the
+// Locale resolution: a language asked for in the
 // address (?lng=, the hreflang alternates), then the locale cookie, then the
 // domain's domain_language, then Accept-Language among the locales visible for
 // the visitor's country, then nl.

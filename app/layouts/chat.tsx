@@ -1,4 +1,4 @@
-// Chat layout (spec §2): full screen; the entry warning only for NL and DE.
+// Chat layout: full screen; the entry warning only for NL and DE.
 import { Outlet } from "react-router";
 import { EntryWarning } from "#app/components/layout/page-frame.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";

@@ -1,4 +1,4 @@
-// Default layout (spec §2): top navigation, warnings area, content, footer,
+// Default layout: top navigation, warnings area, content, footer,
 // disclaimer, entry warning and (with accounts) the signup modal.
 import { Outlet } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";

@@ -1,4 +1,4 @@
-// Empty layout (spec §2): only the content, the signup modal and the entry warning.
+// Empty layout: only the content, the signup modal and the entry warning.
 import { Outlet } from "react-router";
 import { Content, EntryWarning, SignupEntry } from "#app/components/layout/page-frame.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";

@@ -1,4 +1,4 @@
-// Lander layout (spec §2): logo-only navbar, content, footer, disclaimer. The
+// Lander layout: logo-only navbar, content, footer, disclaimer. The
 // landers lead into signup: on desktop their calls to action open the signup
 // modal, on a phone the signup page; the site-entry warning is part of that
 // signup flow (the routes' handle), not a modal over the lander.

@@ -1,5 +1,5 @@
 // /account-deleted: after deletion; for 14 days a reactivation link can be sent
-// again to the address (also used by the signup form's offer, spec §8).
+// again to the address (also used by the signup form's offer).
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";

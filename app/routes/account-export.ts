@@ -1,4 +1,4 @@
-// GET /account/export: the member's own data as a ZIP download (issue 10).
+// GET /account/export: the member's own data as a ZIP download.
 import { requireMember } from "#app/server/accounts/guards.ts";
 import { memberDataExport } from "#app/server/privacy/export.ts";
 import type { Route } from "./+types/account-export";

@@ -1,4 +1,4 @@
-// /activate/error: "Activeren mislukt" and how to get help (spec §8).
+// /activate/error: "Activeren mislukt" and how to get help.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResendActivation } from "#app/components/accounts/activation-reminder.tsx";

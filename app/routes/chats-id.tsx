@@ -1,6 +1,6 @@
-// /chats/{id} (spec §2 conversation screen): the conversation with its latest
+// /chats/{id}, the conversation screen: the conversation with its latest
 // messages, what sending costs this member, the gifts, and (from md up) the
-// chat list beside it. Opening it marks the conversation read (spec §4).
+// chat list beside it. Opening it marks the conversation read.
 import { and, eq } from "drizzle-orm";
 import { useEffect, useRef } from "react";
 import { data, useRevalidator } from "react-router";

@@ -1,4 +1,4 @@
-// /chats (spec §2 chats overview): the member's conversations, newest first. On
+// /chats, the chats overview: the member's conversations, newest first. On
 // phones the list is the screen; from md up it is the left panel beside an
 // invitation to pick a conversation.
 import { MessageCircle } from "lucide-react";

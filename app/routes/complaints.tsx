@@ -1,4 +1,4 @@
-// /complaints (spec §1, §2): a validated complaint form, prefilled for members;
+// /complaints: a validated complaint form, prefilled for members;
 // stored for the operators with a confirmation mail, then a success screen.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

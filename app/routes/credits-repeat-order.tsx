@@ -1,4 +1,4 @@
-// /credits/repeat-order (spec §2): where a paid member's credits link leads.
+// /credits/repeat-order: where a paid member's credits link leads.
 // The member's earlier orders, each package and method once, bought again in
 // one click at today's price; or another package from /credits.
 

@@ -1,4 +1,4 @@
-// /credits and /credits/{id}/{paymentmethod?} (spec §2, §3): choose a package,
+// /credits and /credits/{id}/{paymentmethod?}: choose a package,
 // then one of the payment methods of the member's country and, if the member
 // has one, a discount code (checked on the spot: "Code niet gevonden", "Code
 // reeds gebruikt"...); paying creates the payment and sends the member to the

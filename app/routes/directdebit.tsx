@@ -1,4 +1,4 @@
-// /directdebit?package=<id> (spec §2, §4, §5, §8): the payer's details, IBAN
+// /directdebit?package=<id>: the payer's details, IBAN
 // and consent for a one-off SEPA mandate; then, on the same page, the code we
 // texted signs it ("Code ongeldig" when wrong, "resend code"), and the
 // payment completes. Blocked members and the 30-day limit are refused clearly.

@@ -1,4 +1,4 @@
-// /landers/alonetonight/{slug?} (spec §2): a night-sky lander. Who is online
+// /landers/alonetonight/{slug?}: a night-sky lander. Who is online
 // now is shown as it is (the same ten-minute rule as search), everyone else as
 // recently active; the members are real ones of the niche.
 import { Moon, Sparkles } from "lucide-react";

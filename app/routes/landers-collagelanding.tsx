@@ -1,4 +1,4 @@
-// /landers/collagelanding/{slug?} (spec §2): a photo mosaic of real members of
+// /landers/collagelanding/{slug?}: a photo mosaic of real members of
 // the niche behind a frosted card with the invitation to sign up.
 import { useTranslation } from "react-i18next";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";

@@ -1,4 +1,4 @@
-// /landers/gallery/{slug?} (spec §2): a bright photo gallery of real members
+// /landers/gallery/{slug?}: a bright photo gallery of real members
 // of the niche, with age filters that work in the browser; every heart leads
 // into signup.
 import { Heart } from "lucide-react";

@@ -1,4 +1,4 @@
-// /landers/iconslanding/{slug?} (spec §2): "what are you into?" Visitors pick
+// /landers/iconslanding/{slug?}: "what are you into?" Visitors pick
 // interests from the icons the niche's members share, and see who shares them.
 import { Check } from "lucide-react";
 import { useState } from "react";

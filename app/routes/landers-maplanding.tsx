@@ -1,4 +1,4 @@
-// /landers/maplanding/{slug?} (spec §2): members of the niche as pins on a
+// /landers/maplanding/{slug?}: members of the niche as pins on a
 // drawn map of where they live (their region's coordinates; no map tiles, no
 // exact places), with the chosen member's card beside it.
 import { MapPin } from "lucide-react";

@@ -1,4 +1,4 @@
-// /landers/socialnetwork/{slug?} (spec §2): a social feed of real members of
+// /landers/socialnetwork/{slug?}: a social feed of real members of
 // the niche: story rings on top, each member's own profile text as a post.
 // Liking, replying and following lead into signup.
 import { Heart, MessageCircle, UserPlus } from "lucide-react";

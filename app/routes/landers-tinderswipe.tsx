@@ -1,4 +1,4 @@
-// /landers/tinderswipe (spec §2): a swipe stack of real members of the domain's
+// /landers/tinderswipe: a swipe stack of real members of the domain's
 // niche. Visitors decide with the buttons (or arrow keys); their choices stay
 // in the page: liking for real needs an account, which is where it leads.
 import { Heart, RotateCcw, X } from "lucide-react";

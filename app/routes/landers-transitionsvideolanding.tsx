@@ -1,4 +1,4 @@
-// /landers/transitionsvideolanding/{slug?} (spec §2): a full-screen hero in
+// /landers/transitionsvideolanding/{slug?}: a full-screen hero in
 // which photos of real members of the niche cross-fade like a video. There are
 // no video files: CSS animations only, paused on request and still when the
 // visitor prefers reduced motion.

@@ -1,4 +1,4 @@
-// /landers/video/{slug?} (spec §2): a video-chat styled story viewer: each real
+// /landers/video/{slug?}: a video-chat styled story viewer: each real
 // member of the niche fills the screen for a few seconds with a slow zoom and
 // a progress bar, then the next. No video files and no live stream (the page
 // says so); it can be paused, and tapping the sides steps through.

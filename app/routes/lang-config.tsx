@@ -1,4 +1,4 @@
-// /lang-config: choose the language. Sets the locale cookie (365 days, spec §9)
+// /lang-config: choose the language. Sets the locale cookie (365 days)
 // and goes back where the visitor came from. The language dropdown posts here.
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.success) {
     throw data({ message: getI18n(context).t("errors:invalidLocale") }, { status: 400 });
   }
-  // A member's language is kept with the account too (spec §6, §7).
+  // A member's language is kept with the account too.
   if (app.member) await setLanguage(app, app.member, form.data.locale);
   return redirect(safeRedirectPath(form.data.redirectTo, "/"), {
     headers: {

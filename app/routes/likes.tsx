@@ -1,4 +1,4 @@
-// /likes and /likes/{type} (spec §2 likes overview): likes received (new ones
+// /likes and /likes/{type}, the likes overview: likes received (new ones
 // marked until the profile is opened), given, and matches.
 import { useTranslation } from "react-i18next";
 import { data, Link, NavLink } from "react-router";

@@ -1,4 +1,4 @@
-// /login: e-mail and password; failures and the temporary block of spec §8.
+// /login: e-mail and password; failures, and the temporary block after too many of them.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (isDomainError(error) && error.code === "account_banned") throw redirect("/pages/ban");
         throw error;
       });
-      // The member's own language from now on (spec §7: language is kept server-side).
+      // The member's own language from now on (the language is kept server-side).
       const headers = new Headers({ "Set-Cookie": sessionCookie(request, sessionToken) });
       headers.append("Set-Cookie", cookieHeader(request, LOCALE_COOKIE, language, { maxAge: LOCALE_COOKIE_MAX_AGE }));
       headers.append("Set-Cookie", deviceCookie(request, "member", deviceToken));

@@ -1,4 +1,4 @@
-// /mail-change/do?token=: confirms a new e-mail address (spec §2 route list).
+// /mail-change/do?token=: confirms a new e-mail address.
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { FormMessage } from "#app/components/forms/fields.tsx";

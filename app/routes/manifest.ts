@@ -1,4 +1,4 @@
-// /manifest.webmanifest: the domain's web app manifest (issue 8), so members
+// /manifest.webmanifest: the domain's web app manifest, so members
 // can install the site as an app. Browsers fetch it without cookies, so its
 // language follows Accept-Language.
 import { requestContext } from "#app/context.ts";

@@ -1,4 +1,4 @@
-// /members/{id}/chat (spec §2 variant for a member): opens the conversation with
+// /members/{id}/chat (a variant of a member's page): opens the conversation with
 // that member, starting it if needed. Visitors sign up first; a refusal (free
 // members past their conversations, blocks) is a page that says why.
 import { Crown, MessageCircleOff } from "lucide-react";

@@ -1,4 +1,4 @@
-// /members/{id}/landing2/{slug?} (spec §2 landing variants): one member large,
+// /members/{id}/landing2/{slug?} (a landing variant): one member large,
 // her or his facts and interests, the signup form with a first message to
 // them beside it, and a few more members of the niche below.
 import { useTranslation } from "react-i18next";

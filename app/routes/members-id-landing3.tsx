@@ -1,4 +1,4 @@
-// /members/{id}/landing3/{slug?} (spec §2 landing variants): a chat-window
+// /members/{id}/landing3/{slug?} (a landing variant): a chat-window
 // design: the member's own profile text as their introduction (never a
 // message they did not write to the visitor), and signup with a first message.
 import { Lock } from "lucide-react";

@@ -1,5 +1,5 @@
-// /members/{id}/signup and /members/{id}/landing (spec §2 variants for a
-// member): a visitor sees the member and signs up to write to them; the first
+// /members/{id}/signup and /members/{id}/landing (variants of a
+// member's page): a visitor sees the member and signs up to write to them; the first
 // message travels with the signup. The page gate sends members straight to the profile.
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";

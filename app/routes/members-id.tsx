@@ -1,5 +1,5 @@
-// /members/{id}: a member's profile (spec §2 profile view). Actions (like,
-// message, gift, block) arrive with the members and chat issues.
+// /members/{id}: a member's profile. Its actions (like, gift, block, …) post to
+// this route's action.
 
 import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = app.member ? { id: app.member.id, paidUser: app.member.paidUser } : null;
   const profile = id === null ? null : await getMemberProfile(app, id, viewer);
   if (!profile) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
-  // Opening a liker's profile makes their like seen (spec §4).
+  // Opening a liker's profile makes their like seen.
   if (viewer && profile.relation?.likedBy) await markLikeSeen(app, viewer.id, profile.id);
   return {
     profile,

@@ -1,4 +1,4 @@
-// /members: member search (spec §2, §3 search state). Filters live in the query
+// /members: member search. Filters live in the query
 // string, so a search is a shareable URL and works without JavaScript; with
 // JavaScript "more" appends the next page instead of replacing it.
 import { useEffect, useState } from "react";
@@ -106,7 +106,7 @@ function Search({ data: results }: { data: Results }) {
   const { query, options } = results;
   const searching = useNavigation().state === "loading";
   const more = useFetcher<Results>();
-  // Pages accumulate (spec §4); a new search starts over.
+  // Pages accumulate; a new search starts over.
   const [pages, setPages] = useState({ members: results.members, page: results.page, hasMore: results.hasMore });
   useEffect(() => setPages({ members: results.members, page: results.page, hasMore: results.hasMore }), [results]);
   useEffect(() => {

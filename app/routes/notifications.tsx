@@ -1,4 +1,4 @@
-// /notifications: the member's settings (spec §2): password, e-mail address,
+// /notifications, the member's settings: password, e-mail address,
 // e-mail and push notifications per type, invisible mode, location, and the
 // delete-account flow with its retention offer. One form per section, told
 // apart by `intent`; every rule lives in app/server/accounts.

@@ -1,5 +1,5 @@
 // /pages/{2257-compliance-statement, ban, cookies, faq, privacy, return-policy,
-// service, terms} (spec §1, §2): the legal and help pages in the visitor's
+// service, terms}: the legal and help pages in the visitor's
 // language, with the domain's company info filled in. Unknown pages are a 404.
 import { data } from "react-router";
 import { LegalArticle } from "#app/components/content/legal-article.tsx";

@@ -1,5 +1,5 @@
-// /payments/sandbox/{ref}: the local sandbox provider's hosted checkout (spec
-// §3 payment). A resource route answering a whole document, so the payer leaves
+// /payments/sandbox/{ref}: the local sandbox provider's hosted checkout.
+// A resource route answering a whole document, so the payer leaves
 // the site's frame as with a real provider; no login, the reference is the key.
 // The payer picks the outcome; then, as a provider does, the sandbox calls the
 // webhook and sends the payer back to the payment's redirect URL.

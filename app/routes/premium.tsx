@@ -1,7 +1,7 @@
 // /premium (members) and /pricing (visitors too, from the footer): the packages
-// of the member's country, or a visitor's geo country, in the four styles of
-// spec §2 with the active discount (time bonus, else welcome code), the
-// one-time-payment notice, what premium gives and the refund period (§9).
+// of the member's country, or a visitor's geo country, in the four styles p0–p3
+// with the active discount (time bonus, else welcome code), the
+// one-time-payment notice, what premium gives and the refund period.
 // Visitors buy after signing up, so their cards lead to signup.
 import { Check, Images, MessageCircle, ShieldCheck, Infinity as Unlimited } from "lucide-react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
-// /profile: the member's own profile (spec §2, §3): photos, every field with
-// the enumerations of §3, interests with their icons, and the about text.
+// /profile, the member's own profile: photos, every field with its
+// enumeration, interests with their icons, and the about text.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// POST /report: a member reports a profile or a message (issue 10). The report
+// POST /report: a member reports a profile or a message. The report
 // dialog posts here from the profile and from the conversation alike.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getI18n } from "#app/i18n/i18next.server.ts";

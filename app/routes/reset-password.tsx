@@ -1,4 +1,4 @@
-// /reset-password: ask for a reset link (spec §8 errors: address not found,
+// /reset-password: ask for a reset link (errors: address not found,
 // too many reset mails today).
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

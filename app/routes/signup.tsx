@@ -1,5 +1,5 @@
 // /signup: the signup page (phones; desktop gets the same form in a modal).
-// The domain's `signups` setting decides who may sign up (spec §6).
+// The domain's `signups` setting decides who may sign up.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         targetMemberId: Number.isSafeInteger(target) && target > 0 ? target : null,
         userAgent: request.headers.get("user-agent"),
       });
-      // Signing up is entering: the site-entry warning was part of the form (spec §2).
+      // Signing up is entering: the site-entry warning was part of the form.
       const headers = new Headers([
         ["Set-Cookie", sessionCookie(request, sessionToken)],
         ["Set-Cookie", cookieHeader(request, SITE_ENTRY_COOKIE, String(app.now()), { maxAge: SITE_ENTRY_MAX_AGE })],

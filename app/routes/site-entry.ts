@@ -1,5 +1,5 @@
 // POST /site-entry: the visitor entered past the site-entry warning. Records
-// the skip timestamp so the warning is not shown again (spec §2).
+// the skip timestamp so the warning is not shown again.
 import { redirect } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { cookieHeader } from "#app/server/http/cookies.ts";

@@ -1,4 +1,4 @@
-// /swipe-game (spec §2, §9): one card at a time; like (right) or pass (left)
+// /swipe-game: one card at a time; like (right) or pass (left)
 // by swiping, with the buttons or with the arrow keys. At most a few likes a
 // day (the domain's swipe_likes_per_day, 4 by default), reset at local midnight.
 

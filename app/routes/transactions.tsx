@@ -1,4 +1,4 @@
-// /transactions/{id?} (spec §2, §4): where the provider sends the member back.
+// /transactions/{id?}: where the provider sends the member back.
 // With an id, that payment's state (only the member's own: another's is not
 // found); without, the member's recent payments.
 import { useTranslation } from "react-i18next";

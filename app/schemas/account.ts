@@ -1,4 +1,4 @@
-// Account inputs (spec §5), shared by the forms (Conform, in the browser) and
+// Account inputs, shared by the forms (Conform, in the browser) and
 // the server rules. Messages are translation keys of the `validation`
 // namespace; forms render them with t(message, { age }).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Operator console inputs (issue 9), shared by the console's Conform forms and
+// Operator console inputs, shared by the console's Conform forms and
 // its rules. Messages are keys of the `admin` namespace.
 import { z } from "zod";
 import { paymentMethods, paymentStatuses } from "./enums.ts";

@@ -1,4 +1,4 @@
-// The complaints form (spec §2 /complaints), shared by the Conform form and the
+// The complaints form (/complaints), shared by the Conform form and the
 // server. Messages are translation keys (content namespace, or validation).
 import { z } from "zod";
 import { emailSchema } from "./account.ts";

@@ -1,4 +1,4 @@
-// The enumerations of spec §3, shared by the D1 schema, validation and the UI
+// The enumerations of the data model, shared by the D1 schema, validation and the UI
 // (each value has a translation key under `enums.<name>.<value>`).
 
 export const genders = ["male", "female"] as const;
@@ -84,7 +84,7 @@ export type EyeColour = (typeof eyeColours)[number];
 export type NotificationType = (typeof notificationTypes)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** Why a member reports a profile or a message (issue 10), for the moderation queue. */
+/** Why a member reports a profile or a message, for the moderation queue. */
 export const reportReasons = [
   "fake_profile",
   "underage",

@@ -1,4 +1,4 @@
-// What a member can do on another member's profile (issue 4).
+// What a member can do on another member's profile.
 import { z } from "zod";
 
 export const memberActionSchema = z.discriminatedUnion("intent", [

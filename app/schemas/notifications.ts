@@ -1,4 +1,4 @@
-// Forms of the notifications capability (issue 8), shared by page and action.
+// Forms of the notifications capability, shared by page and action.
 import { z } from "zod";
 
 /** The /unsubscribe page's button: the signed token from the mail's link. */

@@ -1,4 +1,4 @@
-// Payment inputs (issue 6), shared by the forms and the rules.
+// Payment inputs, shared by the forms and the rules.
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 

@@ -26,7 +26,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const MAX_INTERESTS = 15;
 
-/** The own-profile form (/profile): every field of spec §3 a member may change. */
+/** The own-profile form (/profile): every profile field a member may change. */
 export const ownProfileSchema = locationSchema.extend({
   name: profileNameSchema,
   gender: z.enum(genders, { error: "validation:genderRequired" }),

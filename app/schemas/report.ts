@@ -1,4 +1,4 @@
-// Reporting a profile or one of its messages (issue 10): the same schema checks
+// Reporting a profile or one of its messages: the same schema checks
 // the dialog in the browser and the action on the server.
 import { z } from "zod";
 import { reportReasons } from "./enums.ts";

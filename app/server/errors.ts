@@ -1,11 +1,11 @@
-// The ways a domain rule says no (spec §8). Each code has one HTTP status and
+// The ways a domain rule says no. Each code has one HTTP status and
 // one message key in the errors namespace; pages and /api/*.php map a
 // DomainError through the same table, so a rule's answer never differs by door.
 export const errorCatalogue = {
   invalid_input: { status: 400, message: "errors:invalidInput" },
   authentication_required: { status: 403, message: "errors:authenticationRequired" },
   rate_limited: { status: 429, message: "errors:rateLimited" },
-  // Accounts (issue 3)
+  // Accounts
   login_failed: { status: 401, message: "errors:loginFailed" },
   login_blocked: { status: 429, message: "errors:loginBlocked" },
   signups_closed: { status: 403, message: "errors:signupsClosed" },
@@ -17,21 +17,21 @@ export const errorCatalogue = {
   resend_limit: { status: 429, message: "errors:resendLimit" },
   password_wrong: { status: 400, message: "errors:passwordWrong" },
   no_place: { status: 404, message: "errors:noPlace" },
-  // Credits (issues 4–6)
+  // Credits
   insufficient_credits: { status: 402, message: "errors:insufficientCredits" },
-  // Members, likes, blocks (issue 4)
+  // Members, likes, blocks
   member_not_found: { status: 404, message: "errors:memberNotFound" },
   blocked: { status: 403, message: "errors:blocked" },
   not_yourself: { status: 400, message: "errors:notYourself" },
   swipe_limit: { status: 429, message: "errors:swipeLimit" },
   gift_not_found: { status: 404, message: "errors:giftNotFound" },
   search_login_required: { status: 403, message: "errors:searchLoginRequired" },
-  // Photos (spec §5)
+  // Photos
   photo_invalid: { status: 400, message: "errors:photoInvalid" },
   photo_too_large: { status: 413, message: "errors:photoTooLarge" },
   photo_limit: { status: 403, message: "errors:photoLimit" },
   photo_not_found: { status: 404, message: "errors:photoNotFound" },
-  // Chat (issue 5)
+  // Chat
   conversation_not_found: { status: 404, message: "errors:conversationNotFound" },
   premium_only: { status: 402, message: "errors:premiumOnly" },
   message_too_long: { status: 400, message: "errors:messageTooLong" },
@@ -50,11 +50,11 @@ export const errorCatalogue = {
   direct_debit_blocked: { status: 403, message: "errors:directDebitBlocked" },
   direct_debit_limit: { status: 429, message: "errors:directDebitLimit" },
   code_invalid: { status: 400, message: "errors:codeInvalid" },
-  // Site content (issue 7)
+  // Site content
   complaint_limit: { status: 429, message: "content:complaints.errors.limit" },
-  // A banned member (issue 9): login sends them to /pages/ban.
+  // A banned member: login sends them to /pages/ban.
   account_banned: { status: 403, message: "errors:accountBanned" },
-  // Operator console (issue 9)
+  // Operator console
   operator_forbidden: { status: 403, message: "admin:errors.forbidden" },
   operator_login_failed: { status: 401, message: "admin:errors.loginFailed" },
   operator_login_blocked: { status: 429, message: "admin:errors.loginBlocked" },

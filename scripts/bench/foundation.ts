@@ -1,4 +1,4 @@
-// The foundation's budgets (issue 2): JSON endpoints and SSR pages against the
+// The foundation's budgets: JSON endpoints and SSR pages against the
 // ceiling (/api/ping) of the same server in the same run, first-load JS of /,
 // and D1 rows read per /members request.
 import { createDb } from "#app/server/db/client.ts";

@@ -1,4 +1,4 @@
-// Lighthouse on the home page and a lander (issue 7): performance,
+// Lighthouse on the home page and a lander: performance,
 // accessibility, best practices and SEO, mobile and desktop, in Debian's
 // Chromium (headless, loopback only: every other host name fails to resolve).
 // Cloudflare compresses text at the edge; the local server does not, so the

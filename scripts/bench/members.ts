@@ -1,4 +1,4 @@
-// Members budgets (issue 4): search stays index-only and fast at 100k members
+// Members budgets: search stays index-only and fast at 100k members
 // (time and D1 rows read per search, next to a trivial query in the same run,
 // plus the query plan), and /api/likes.php under load with rows read.
 import { spawnSync } from "node:child_process";

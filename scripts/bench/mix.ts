@@ -1,4 +1,4 @@
-// The load run of issue 10: USERS virtual members at once for SECONDS on
+// The load run: USERS virtual members at once for SECONDS on
 // loopback, each looping over a realistic mix (browse members, open a profile,
 // like, chat in their own room, buy credits through the sandbox). Prints
 // throughput, p50/p99 and errors per action, the ratio to the ceiling endpoint

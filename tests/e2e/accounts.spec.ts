@@ -1,4 +1,4 @@
-// Account journeys of issue 3 in real Chromium, at phone and desktop widths.
+// Account journeys in real Chromium, at phone and desktop widths.
 
 import type { Page } from "@playwright/test";
 

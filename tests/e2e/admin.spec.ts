@@ -1,4 +1,4 @@
-// The operator admin of issue 9 in real Chromium (desktop; the admin is
+// The operator admin in real Chromium (desktop; the admin is
 // desktop first): the seeded demo operators sign in with their password and a
 // TOTP code computed from their seeded secret; an admin renames a domain and
 // sees the name on that domain's home page; a moderator rejects a photo and

@@ -1,4 +1,4 @@
-// Chat journeys of issue 5 in real Chromium, at phone and desktop widths: two
+// Chat journeys in real Chromium, at phone and desktop widths: two
 // members in two browsers, live over the conversation room. The premium demo
 // account (shared with parallel tests) writes first; only changes this test
 // causes are checked, never its exact balance. The new member who replies has

@@ -1,4 +1,4 @@
-// Site content and white-label domains (issue 7) in real Chromium: the legal
+// Site content and white-label domains in real Chromium: the legal
 // pages in every locale, the FAQ accordion, every lander on a phone and a
 // desktop, the site-entry warning, signup from a lander with tracking data,
 // and the Dutch and German example domains under their own host names.
@@ -48,7 +48,7 @@ async function someMemberId(request: APIRequestContext): Promise<string> {
   return id!;
 }
 
-test.describe("legal and help pages (spec §1)", () => {
+test.describe("legal and help pages", () => {
   for (const lng of locales) {
     test(`every page in ${lng} answers with the company info, filled and translated`, async ({ request }) => {
       for (const page of legalPages) {
@@ -105,7 +105,7 @@ test.describe("legal and help pages (spec §1)", () => {
   });
 });
 
-test.describe("landers (spec §2)", () => {
+test.describe("landers", () => {
   // Landers carry the warning inside their signup flow: a first-time visitor sees the page itself.
   test.use({ enteredSite: false });
 
@@ -189,7 +189,7 @@ test.describe("landers (spec §2)", () => {
   });
 });
 
-test.describe("site-entry warning (spec §2)", () => {
+test.describe("site-entry warning", () => {
   test.use({ enteredSite: false });
 
   test("is not shown in installed-app (standalone) mode", async ({ page }) => {

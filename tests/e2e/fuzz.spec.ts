@@ -1,5 +1,5 @@
 // Malformed input to every page form action and to /api/user.php, against the
-// production build (issue 10): never a 5xx; a 4xx always says what is wrong.
+// production build: never a 5xx; a 4xx always says what is wrong.
 // Together with tests/integration/fuzz-api.test.ts (8,000 /api requests) this
 // sends more than 10,000 generated inputs.
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";

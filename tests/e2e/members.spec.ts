@@ -1,4 +1,5 @@
-// Members journeys of issue 4 in real Chromium, at phone and desktop widths.
+// Members journeys (search, likes, photos, blocking, the swipe game) in real
+// Chromium, at phone and desktop widths.
 import type { Locator } from "@playwright/test";
 import { activeMember, anotherVisitor, expect, expectAccessible, ownId, pngImage, test, text } from "./support.ts";
 

@@ -1,4 +1,4 @@
-// Payments journeys of issue 6 in real Chromium, at phone and desktop widths:
+// Payments journeys in real Chromium, at phone and desktop widths:
 // the first purchase through the sandbox provider with the welcome discount,
 // failed and cancelled payments, direct debit signed with the texted code, and
 // the time-bonus modal with its countdown.

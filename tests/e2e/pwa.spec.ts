@@ -1,4 +1,4 @@
-// The installable app of issue 8 in real Chromium: manifest and icons, the
+// The installable app in real Chromium: manifest and icons, the
 // service worker, a Web Push subscription made in the browser that receives
 // the notification when another member writes, the app badge and the page
 // title, the back button of the installed app, recovery from a script file

@@ -1,4 +1,4 @@
-// Trust and safety journeys of issue 10 in real Chromium: report a profile,
+// Trust and safety journeys in real Chromium: report a profile,
 // a flood of sign-in attempts meets a localised 429, and a member downloads
 // their data.
 import { activeMember, expect, expectAccessible, PASSWORD, test, text } from "./support.ts";

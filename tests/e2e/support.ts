@@ -1,4 +1,4 @@
-// Playwright fixtures so tests read like the spec: a visitor who already passed
+// Playwright fixtures so tests read like the product's rules: a visitor who already passed
 // the site-entry warning, from a given country and client address, members
 // created through the real signup, mails read from the local outbox page, and
 // labels taken from the locale files so a journey runs in any language.

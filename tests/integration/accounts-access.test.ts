@@ -39,7 +39,7 @@ async function loggedIn(email: string, app = accountsApp()): Promise<SessionMemb
   return { ...(await findSessionMember(db, sessionToken, app.now()))!, token: sessionToken };
 }
 
-describe("login (spec §4, §8)", () => {
+describe("login", () => {
   it("starts a session with the right password and refuses a wrong one", async () => {
     await givenAccount({ email: "ann@example.com" });
     const member = await loggedIn("ann@example.com");
@@ -131,7 +131,7 @@ describe("sessions", () => {
   });
 });
 
-describe("password reset (spec §8)", () => {
+describe("password reset", () => {
   it("answers an unknown address with 'E-mailadres niet gevonden'", async () => {
     expect(await failure(requestPasswordReset(accountsApp(), "nobody@example.com"))).toEqual({
       code: "email_not_found",
@@ -201,7 +201,7 @@ describe("settings", () => {
   });
 });
 
-describe("deleting an account (spec §4, §9)", () => {
+describe("deleting an account", () => {
   it("offers the company's delete discount as a personal code, once", async () => {
     await givenCompany({ deleteDiscount: 40 });
     await givenAccount({ email: "ann@example.com" });

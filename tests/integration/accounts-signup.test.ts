@@ -25,7 +25,7 @@ const codeOf = (promise: Promise<unknown>) =>
     (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
   );
 
-describe("signup (spec §4, §5, §6)", () => {
+describe("signup", () => {
   it("creates a not-confirmed account with a disabled profile, tracking data, an activation mail and a session", async () => {
     const { sessionToken } = await signUp(accountsApp(), {
       form: form(),
@@ -94,7 +94,7 @@ describe("signup (spec §4, §5, §6)", () => {
   });
 });
 
-describe("signup form rules (spec §5)", () => {
+describe("signup form rules", () => {
   const schema = signupSchema({ minimumAge: 18, now: NOW });
   const valid = {
     gender: "male",
@@ -125,7 +125,7 @@ describe("signup form rules (spec §5)", () => {
   });
 });
 
-describe("activation (spec §4)", () => {
+describe("activation", () => {
   it("makes the account active and the profile searchable, once", async () => {
     await signUp(accountsApp(), { form: form(), tracking: {} });
     const token = tokenIn((await mailsTo("eva@example.com"))[0]!.text);

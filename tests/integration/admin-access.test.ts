@@ -1,4 +1,4 @@
-// Who may reach the operator console (issue 9): no console page answers a
+// Who may reach the operator console: no console page answers a
 // logged-out visitor, a member or a half-signed-in operator; each role reaches
 // only its own pages (the /admin gate and the console's loaders and actions,
 // over SELF.fetch against the real Worker); and every

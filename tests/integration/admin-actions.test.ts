@@ -1,4 +1,4 @@
-// What operators do (issue 9), each with its audit row — who, what, on what,
+// What operators do, each with its audit row — who, what, on what,
 // before and after — written with the change: credits through the ledger,
 // refunds through the payment provider with a ledger entry and a mail, bans,
 // photo and report decisions, complaints, packages, member sessions and

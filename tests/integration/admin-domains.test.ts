@@ -1,4 +1,4 @@
-// Domain settings in the console (issue 9): edited as the JSON document KV
+// Domain settings in the console: edited as the JSON document KV
 // holds, checked by the app's own settings schema, previewed as a diff, and
 // live on the domain's next request — no deploy, no waiting for a cache.
 import { env, SELF } from "cloudflare:test";

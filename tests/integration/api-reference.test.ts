@@ -19,7 +19,7 @@ describe("GET /api/ping", () => {
   });
 });
 
-describe("GET /api/settings.php (spec §7)", () => {
+describe("GET /api/settings.php", () => {
   it("answers the built-in settings for localhost", async () => {
     const response = await get("/api/settings.php");
     const settings = (await response.json()) as Record<string, unknown>;
@@ -88,7 +88,7 @@ describe("GET /api/settings.php (spec §7)", () => {
   });
 });
 
-describe("GET /api/interests.php, /api/regions.php, /api/companyinfo.php (spec §7)", () => {
+describe("GET /api/interests.php, /api/regions.php, /api/companyinfo.php", () => {
   it("lists interests with icons and names in the visitor's locale, cacheable", async () => {
     await givenInterest("wine", "Wine");
     const nl = (await (await get("/api/interests.php")).json()) as {
@@ -115,7 +115,7 @@ describe("GET /api/interests.php, /api/regions.php, /api/companyinfo.php (spec �
     expect(((await response.json()) as { message: string }).message).toBe("Ongeldige landcode.");
   });
 
-  it("answers the domain's company info with the spec's field names", async () => {
+  it("answers the domain's company info with the field names clients expect", async () => {
     await givenCompany();
     const response = await get("/api/companyinfo.php");
     expect(await response.json()).toEqual({

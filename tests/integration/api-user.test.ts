@@ -29,7 +29,7 @@ async function login(email: string, password = PASSWORD) {
   return { response, cookie: cookie?.split(";")[0] };
 }
 
-describe("/api/user.php (spec §7)", () => {
+describe("/api/user.php", () => {
   it("answers user null for a visitor", async () => {
     const response = await call("GET", "/api/user.php");
     expect(await response.json()).toEqual({ user: null });
@@ -60,7 +60,7 @@ describe("/api/user.php (spec §7)", () => {
     expect(JSON.stringify(user)).not.toMatch(/password|argon2/);
   });
 
-  it("refuses a wrong password with the spec's message, in the visitor's language", async () => {
+  it("refuses a wrong password with the login-failed message, in the visitor's language", async () => {
     await givenAccount({ email: "ann@example.com" });
     const { response } = await login("ann@example.com", "wrong-one");
     expect(response.status).toBe(401);

@@ -53,7 +53,7 @@ const until = async (check: () => boolean, ms = 3000) => {
 const messagesIn = (frames: ServerFrame[]) =>
   frames.flatMap((f) => (f.type === "messages" ? f.messages : [])) as ChatMessage[];
 
-describe("paid messages (issue 5 proof)", () => {
+describe("paid messages", () => {
   it("100 concurrent sends with 10 credits store and charge exactly 10, never below zero", {
     timeout: 60_000,
   }, async () => {
@@ -198,7 +198,7 @@ describe("the conversation room", () => {
   });
 });
 
-describe("authorization (issue 5 proof)", () => {
+describe("authorization", () => {
   it("keeps a third member out of a pair's conversation over HTTP and WebSocket", async () => {
     const { conversation } = await pairWithConversation({ paid: true });
     const eve = await givenAccount({ name: "Eve" });

@@ -1,6 +1,6 @@
-// Site content and white-label domains (issue 7): settings per host, the
+// Site content and white-label domains: settings per host, the
 // site-entry warning, the terms date, the legal pages in every locale, the
-// JSON endpoints of spec §7, bounce logging and complaints. Pages are not
+// compatibility JSON endpoints, bounce logging and complaints. Pages are not
 // served here (worker.ts), so their loaders' domain functions run behind the
 // real Worker middleware (host → settings, country, locale, member).
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
@@ -70,7 +70,7 @@ async function chromeFor(host: string, headers: Record<string, string> = {}): Pr
 const get = (host: string, path: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`http://${host}${path}`, { headers: { host, ...headers } });
 
-describe("domain settings per request host (spec §3 Settings)", () => {
+describe("domain settings per request host", () => {
   it("picks each example domain's own settings by host, whatever its case, port or www.", async () => {
     await givenExampleDomains();
     const vlinder = await loadSettings(env.SETTINGS, domainOf("WWW.Vlinder.example:4283"));
@@ -134,7 +134,7 @@ describe("domain settings per request host (spec §3 Settings)", () => {
     expect((await chromeFor("belgie.example", { "CF-IPCountry": "NL" })).country).toBe("BE");
   });
 
-  it("offers the locales of spec §9 per country, or the domain's own list", async () => {
+  it("offers the default locales per country, or the domain's own list", async () => {
     await givenExampleDomains();
     // Herzklopfen lists de, fr, it for Switzerland instead of the table's de, it, fr, en.
     expect((await chromeFor("herzklopfen.example", { "CF-IPCountry": "CH" })).visibleLocales).toEqual([
@@ -165,7 +165,7 @@ describe("domain settings per request host (spec §3 Settings)", () => {
   });
 });
 
-describe("site-entry warning (spec §2)", () => {
+describe("site-entry warning", () => {
   it("is shown to a logged-out visitor who has not entered yet", async () => {
     const chrome = await chromeFor("localhost");
     expect(chrome.siteEntryWarning).toBe(true);
@@ -242,7 +242,7 @@ describe("site-entry warning (spec §2)", () => {
   });
 });
 
-describe("terms version date (spec §2 footer, §9)", () => {
+describe("terms version date in the footer", () => {
   it("is 2023-12-01 12:00 UTC for a company added earlier, in the active locale", async () => {
     await givenCompany({ added: Date.UTC(2022, 4, 1) });
     const company = await getCompany(db, 1, NOW);
@@ -272,7 +272,7 @@ describe("terms version date (spec §2 footer, §9)", () => {
   });
 });
 
-describe("legal and help pages in every locale (spec §1)", () => {
+describe("legal and help pages in every locale", () => {
   const company = exampleCompanies.find((c) => c.id === 3)!;
 
   for (const locale of locales) {
@@ -307,7 +307,7 @@ describe("legal and help pages in every locale (spec §1)", () => {
   }
 });
 
-describe("GET /api/settings.php and /api/companyinfo.php per domain (spec §7)", () => {
+describe("GET /api/settings.php and /api/companyinfo.php per domain", () => {
   it("answer the Dutch and German example domains with their own settings and company", async () => {
     await givenExampleDomains();
     const vlinder = await get("vlinder.example", "/api/settings.php");
@@ -339,7 +339,7 @@ describe("GET /api/settings.php and /api/companyinfo.php per domain (spec §7)",
   });
 });
 
-describe("POST /api/page-hidden.php (spec §2 bounce logging, §7)", () => {
+describe("POST /api/page-hidden.php (bounce logging)", () => {
   const hidden = (query: string, headers: Record<string, string> = {}) =>
     SELF.fetch(`http://localhost/api/page-hidden.php${query}`, {
       method: "POST",
@@ -373,7 +373,7 @@ describe("POST /api/page-hidden.php (spec §2 bounce logging, §7)", () => {
   });
 });
 
-describe("complaints (spec §1, §2 /complaints)", () => {
+describe("complaints (/complaints)", () => {
   const complaint = {
     name: "Jan de Vries",
     email: "jan@example.com",

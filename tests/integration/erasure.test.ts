@@ -1,4 +1,4 @@
-// Erasure (issue 10 proof): after a member is erased, no store holds their
+// Erasure: after a member is erased, no store holds their
 // identifiers: every D1 table, every R2 object, their conversations' and time
 // bonus's Durable Object storage, and KV are searched.
 import { env, runInDurableObject, SELF } from "cloudflare:test";

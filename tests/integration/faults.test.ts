@@ -1,4 +1,4 @@
-// Fault injection (issue 10 proof): D1 failing before or after it commits, and
+// Fault injection: D1 failing before or after it commits, and
 // a Durable Object reset, in the middle of a message send, a purchase and a
 // signup. Afterwards nothing is lost, nothing is counted twice and nothing is
 // half-created; a retry finishes the job.

@@ -1,4 +1,4 @@
-// A D1 binding that fails on purpose (issue 10 fault injection): the next
+// A D1 binding that fails on purpose (for fault injection): the next
 // `times` batches or writes throw, either before D1 runs them or after it
 // committed them (the answer lost on the way back).
 export interface Fault {

@@ -34,7 +34,7 @@ async function member(id: number, now = NOW) {
 
 const app = (now = NOW) => appContext({}, now);
 
-describe("likes and matches (spec §4)", () => {
+describe("likes and matches", () => {
   it("makes a match when both like each other, and keeps a received like new until the profile is opened", async () => {
     const ann = await givenAccount({ gender: "female" });
     const bob = await givenAccount({ gender: "male" });
@@ -96,7 +96,7 @@ describe("blocking", () => {
   });
 });
 
-describe("the swipe game (spec §9: 4 likes a day)", () => {
+describe("the swipe game (4 likes a day)", () => {
   it("allows four swipe likes a day, counted from the member's local midnight", async () => {
     // 23:30 in Amsterdam on 23 November (22:30 UTC).
     const late = Date.UTC(2026, 10, 23, 22, 30);
@@ -184,7 +184,7 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
   });
 });
 
-describe("auto-like (spec §7 /api/auto-like.php)", () => {
+describe("auto-like (/api/auto-like.php)", () => {
   it("comes only from a fictional profile, at most once a day", async () => {
     const ann = await givenAccount({ gender: "female" });
     await db.update(users).set({ credits: 0 }).where(eq(users.id, ann));

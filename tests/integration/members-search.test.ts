@@ -6,7 +6,7 @@ import { appContext, givenInterest, givenMember, givenRegion, NOW } from "./fixt
 
 const query = (input: Record<string, unknown> = {}) => searchQuerySchema.parse(input);
 
-describe("member search (issue 2: the data path to /members)", () => {
+describe("member search (the data path to /members)", () => {
   it("finds searchable members, newest activity first, and never the others", async () => {
     const older = await givenMember({ lastActivity: NOW - 5_000 });
     const newer = await givenMember({ lastActivity: NOW - 1_000 });

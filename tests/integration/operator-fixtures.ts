@@ -1,4 +1,4 @@
-// One-line builders for the operator console's tests (issue 9): an operator of
+// One-line builders for the operator console's tests: an operator of
 // a role with a signed-in session (cookie for SELF.fetch, context for calling
 // the console's rules directly), and the audit rows written about a target.
 import { and, asc, eq } from "drizzle-orm";

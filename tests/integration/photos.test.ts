@@ -1,4 +1,4 @@
-// Photos (spec §5, §6): upload, re-encoding, limits, main photo, private photos
+// Photos: upload, re-encoding, limits, main photo, private photos
 // and who may see them, through /api/photos and /media as the browser uses them.
 
 import { env, SELF } from "cloudflare:test";
@@ -247,7 +247,7 @@ describe("uploading a photo", () => {
   });
 });
 
-describe("photo limits (spec §5, §9)", () => {
+describe("photo limits", () => {
   it("gives a free member at most 3 photos", { timeout: 30_000 }, async () => {
     const ann = await givenLoggedIn();
     for (let i = 0; i < 3; i++) await uploaded(ann.cookie, jpeg(300, 300));
@@ -312,7 +312,7 @@ describe("the main photo", () => {
   });
 });
 
-describe("private photos (spec §6: premium members see all photos)", () => {
+describe("private photos (premium members see all photos)", () => {
   it("are served to the owner and premium members only, never on the public path", async () => {
     const ann = await givenLoggedIn();
     const premium = await givenLoggedIn({ premium: true });

@@ -1,4 +1,4 @@
-// Web Push and notifications of issue 8: VAPID signing and aes128gcm payload
+// Web Push and notifications: VAPID signing and aes128gcm payload
 // encryption with WebCrypto (RFC 8291's own example), subscriptions through
 // /api/user.php?push=1, expired subscriptions removed, each member's
 // notification choices respected, and the hourly cron with injected time.

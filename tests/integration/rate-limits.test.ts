@@ -1,4 +1,4 @@
-// Floods stop with a localised 429 (issue 10): /api/* writes and chat messages,
+// Floods stop with a localised 429: /api/* writes and chat messages,
 // counted per member or per client address. (Page forms: tests/e2e/safety.spec.ts.)
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Reporting a profile or a message (issue 10): what may be reported, by whom,
+// Reporting a profile or a message: what may be reported, by whom,
 // and that a second report of the same thing updates the open one.
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";

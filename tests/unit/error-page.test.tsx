@@ -41,7 +41,7 @@ function renderError(error: unknown, lng = "nl") {
 
 const routeError = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
 
-describe("error page (spec §2, §8)", () => {
+describe("error page", () => {
   it("says a missing page could not be found, with a link home", async () => {
     renderError(routeError(404, null), "en");
     expect(await screen.findByRole("heading", { name: "This page could not be found" })).toBeTruthy();

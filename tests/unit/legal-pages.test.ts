@@ -1,4 +1,4 @@
-// The legal and help pages (issue 7): every page exists in every locale, uses
+// The legal and help pages: every page exists in every locale, uses
 // only placeholders that are filled, names the company and the site, and no
 // value can inject markup.
 import { describe, expect, it } from "vitest";

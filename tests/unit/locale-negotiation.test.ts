@@ -4,7 +4,7 @@ import { localeOfDomainLanguage, negotiateLocale, parseAcceptLanguage } from "#a
 
 const none = { cookie: undefined, domainLanguage: null, acceptLanguage: null, country: "NL" };
 
-describe("locale negotiation (issue 2, spec §7 and §9)", () => {
+describe("locale negotiation", () => {
   it("uses a supported locale cookie before anything else", () => {
     expect(negotiateLocale({ ...none, cookie: "fi", domainLanguage: "de-DE", acceptLanguage: "sv" })).toBe("fi");
   });
@@ -21,7 +21,7 @@ describe("locale negotiation (issue 2, spec §7 and §9)", () => {
 
   it("then picks Accept-Language among the locales visible for the visitor's country", () => {
     expect(negotiateLocale({ ...none, country: "BE", acceptLanguage: "fr-BE,fr;q=0.9,en;q=0.5" })).toBe("fr");
-    // English is not offered in the Netherlands (spec §9), so nl wins.
+    // English is not offered in the Netherlands, so nl wins.
     expect(negotiateLocale({ ...none, country: "NL", acceptLanguage: "en-US,en;q=0.9" })).toBe("nl");
     expect(negotiateLocale({ ...none, country: "CH", acceptLanguage: "it-CH;q=0.8, de;q=0.9" })).toBe("de");
   });

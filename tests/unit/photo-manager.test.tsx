@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The member's photo manager (spec §5): what it shows for the limit, and how
+// The member's photo manager: what it shows for the limit, and how
 // it talks to /api/photos (client header, confirm before delete, server errors).
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import i18next from "i18next";

@@ -7,7 +7,7 @@ import { visitorCountry } from "#app/server/settings/visitor-country.ts";
 
 const minimal = { name: "Flirt", domain: "flirt.example", countries: ["DE"], company_id: 1 };
 
-describe("domain settings schema (spec §3 Settings)", () => {
+describe("domain settings schema", () => {
   it("fills every field from a minimal document", () => {
     const settings = siteSettingsSchema.parse(minimal);
     expect(settings.signups).toBe("all");
@@ -16,7 +16,7 @@ describe("domain settings schema (spec §3 Settings)", () => {
     expect(settings.message_length).toBeGreaterThan(0);
   });
 
-  it("rejects values outside the spec's ranges with the field named", () => {
+  it("rejects values outside the allowed ranges with the field named", () => {
     const result = parseSettings({ ...minimal, niche: 9, signups: "some", countries: ["de"] });
     expect(result.ok).toBe(false);
     if (!result.ok) {

@@ -4,7 +4,7 @@ import { safeRedirectPath } from "#app/server/http/redirect.ts";
 import { telHref, termsVersionDate } from "#app/server/reference/reference-data.ts";
 import { parseSkippedAt, shouldShowSiteEntryWarning } from "#app/server/site/site-entry.ts";
 
-describe("footer rules (spec §2)", () => {
+describe("footer rules", () => {
   it("strips dashes and spaces from the support phone for tel: links", () => {
     expect(telHref("+31 20-123 45 67")).toBe("tel:+31201234567");
   });
@@ -28,7 +28,7 @@ describe("footer rules (spec §2)", () => {
   });
 });
 
-describe("site-entry warning (spec §2)", () => {
+describe("site-entry warning", () => {
   const settings = { enable_site_entry_popup: "yes" as const, site_entry_countries: [] as string[] };
   const visitor = { settings, country: "NL", loggedIn: false, skippedAt: null };
 

@@ -1,6 +1,6 @@
 // Guards for /api/*: a logged-out caller of a member endpoint gets 403 with
-// `authentication_required` (spec §8: the client logs out on that answer), and
-// state-changing calls must carry the client header (spec §7), which a
+// `authentication_required` (the client logs out on that answer), and
+// state-changing calls must carry the client header, which a
 // cross-site form cannot send.
 import type { Context, MiddlewareHandler } from "hono";
 import type { SessionMember } from "#app/server/accounts/session.ts";

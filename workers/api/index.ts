@@ -1,4 +1,5 @@
-// /api/*: the spec's *.php compatibility endpoints plus JSON/WS endpoints the UI uses.
+// /api/*: the *.php compatibility endpoints the existing clients use, plus JSON/WS
+// endpoints the UI uses.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { csrf } from "hono/csrf";

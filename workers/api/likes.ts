@@ -1,5 +1,5 @@
 // GET /api/likes.php → { profiles, liked_by: [{ id, like_new }] } and
-// GET /api/auto-like.php → { profile } for the match modal (spec §7).
+// GET /api/auto-like.php → { profile } for the match modal.
 import { Hono } from "hono";
 import { autoLike } from "#app/server/likes/auto-like.ts";
 import { likesState } from "#app/server/likes/likes.ts";

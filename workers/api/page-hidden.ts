@@ -1,4 +1,4 @@
-// POST /api/page-hidden.php (spec §7): the beacon a page sends when it becomes
+// POST /api/page-hidden.php: the beacon a page sends when it becomes
 // hidden; recorded when the page asked for bounce logging (?lb). The page is
 // named by ?page= (the client sends it) or the Referer. Always an empty JSON answer.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// /api/photos: the member's own photos (spec §5): list, upload (multipart field
+// /api/photos, the member's own photos: list, upload (multipart field
 // `photo`, optional `private=1`), make main / private (PATCH), delete. Thin over
 // app/server/photos; another member's photo id is 404, as if it did not exist.
 import { Hono } from "hono";

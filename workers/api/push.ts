@@ -1,6 +1,6 @@
 // GET /api/push.php: what the browser needs to subscribe (the VAPID public
 // key) and whether this member has push anywhere. Subscribing itself is
-// POST /api/user.php?push=1 (spec §7); switching off is DELETE with ?push=1.
+// POST /api/user.php?push=1; switching off is DELETE with ?push=1.
 import { Hono } from "hono";
 import { vapidPublicKey } from "#app/server/push/keys.ts";
 import { memberSubscriptions } from "#app/server/push/subscriptions.ts";

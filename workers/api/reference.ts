@@ -1,4 +1,4 @@
-// GET /api/interests.php, /api/regions.php, /api/companyinfo.php (spec §7):
+// GET /api/interests.php, /api/regions.php, /api/companyinfo.php:
 // reference data, loaded once and cached by the client.
 import { Hono } from "hono";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// GET|POST /api/logout.php (spec §7) and GET /api/geocode.php?lat&lon.
+// GET|POST /api/logout.php and GET /api/geocode.php?lat&lon.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { endSession } from "#app/server/accounts/session.ts";

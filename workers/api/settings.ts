@@ -1,4 +1,4 @@
-// GET /api/settings.php (spec §7): the domain's settings; `domain` in the query
+// GET /api/settings.php: the domain's settings; `domain` in the query
 // forces the domain. Sets the locale cookie when none is set and the domain's
 // domain_language is a supported locale.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// /api/user.php (spec §7): GET the current member, POST to log in (cookie
+// /api/user.php: GET the current member, POST to log in (cookie
 // strategy) or ?push=1 to store a push subscription (DELETE ?push=1 removes
 // it), PUT {language}.
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 // One TimeBonus per member: holds the time-bonus window and clears it with an
-// alarm at expiry (spec §4, §9), so no cron or client clock decides it.
+// alarm at expiry, so no cron or client clock decides it.
 import { DurableObject } from "cloudflare:workers";
 
 export interface TimeBonusState {

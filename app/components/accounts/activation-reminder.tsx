@@ -1,4 +1,4 @@
-// The confirm-e-mail reminder (spec §4): an alert in the warnings area, or a
+// The confirm-e-mail reminder: an alert in the warnings area, or a
 // modal on a phone when the member just finished signing up; both with the
 // check-spam hint and a way to send the mail again.
 import { MailCheck } from "lucide-react";

@@ -1,4 +1,4 @@
-// The signup form (spec §3 signup form, §5 rules), used by /signup and by the
+// The signup form and its rules, used by /signup and by the
 // desktop signup modal. Validates in the browser with the server's own schema;
 // tracking data from the address (network, ref, sub1..3) and the lander travel
 // along; on pages that embed the site-entry warning in the signup flow, it is shown here.

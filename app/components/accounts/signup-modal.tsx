@@ -1,4 +1,4 @@
-// The signup modal (spec §2): on desktop the signup entry opens it, on a phone
+// The signup modal: on desktop the signup entry opens it, on a phone
 // the signup page. Once signup is in progress (the visitor started filling
 // in the form) neither the backdrop nor Escape closes it; the close button does.
 // The form's code loads only when the modal opens.

@@ -1,7 +1,7 @@
-// The chats overview (spec §2, §3 chats): one row per conversation with the
+// The chats overview: one row per conversation with the
 // other member, the newest message, its time and the unread count. Removing a
-// chat hides it at once, then asks the server (spec §4); if that fails, an
-// alert says why and the list reloads (spec §8).
+// chat hides it at once, then asks the server; if that fails, an
+// alert says why and the list reloads.
 import { ArrowLeft, Heart, MessageCircle, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The in-chat top bar (spec §2): back to the list on phones, the other member
+// The in-chat top bar: back to the list on phones, the other member
 // (to their profile), the fictional disclosure, and the member's balance.
 import { ArrowLeft, Coins } from "lucide-react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The icebreaker modal (spec §2): for a conversation without messages, five
+// The icebreaker modal: for a conversation without messages, five
 // opening lines and what a message costs; choosing one sends it.
 import { Sparkles } from "lucide-react";
 import { useEffect, useRef } from "react";

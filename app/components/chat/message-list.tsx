@@ -1,4 +1,4 @@
-// The messages of a conversation (spec §2): bubbles (mine right in the primary
+// The messages of a conversation: bubbles (mine right in the primary
 // colour, theirs left), photos and gifts, day separators and times in the
 // member's locale, older messages on request, the typing indicator and "seen"
 // under my newest message. It stays at the bottom unless the member scrolled up.
@@ -53,7 +53,7 @@ export function MessageList({
   timeZone: string;
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
-  /** Report one of the other member's messages (issue 10). */
+  /** Report one of the other member's messages. */
   onReport?: (seq: number) => void;
   before?: ReactNode;
   empty?: ReactNode;

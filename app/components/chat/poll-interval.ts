@@ -1,4 +1,4 @@
-// How often the chat reloads without a live connection (spec §9): every 60 s,
+// How often the chat reloads without a live connection: every 60 s,
 // every 300 s when the browser gets push messages, starting 5 s after load.
 export const POLL_START_MS = 5_000;
 export const POLL_MS = 60_000;

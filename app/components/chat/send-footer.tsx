@@ -1,4 +1,4 @@
-// The send footer (spec §2, §5): a text box with its character count against
+// The send footer: a text box with its character count against
 // the domain's message_length (send is off past it), Enter to send and
 // Shift+Enter for a new line, a photo button and a gift picker with its price.
 import { Camera, Gift, SendHorizontal } from "lucide-react";

@@ -28,7 +28,7 @@ const PING_MS = 25_000;
 const TYPING_EVERY_MS = 2_000;
 const TYPING_SHOWN_MS = 3_000;
 const MAX_CONNECT_FAILURES = 5;
-/** Spec §7: failed requests are retried up to 5 times with exponential delay. */
+/** Failed requests are retried up to 5 times with exponential delay. */
 const MAX_SEND_TRIES = 5;
 const RETRY_BASE_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;

@@ -1,5 +1,5 @@
 // The chat pages reload their data (chat list, unread counts, balance) every
-// 60 s, or 300 s with push (spec §9), starting 5 s after load, while in view.
+// 60 s, or 300 s with push, starting 5 s after load, while in view.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { POLL_START_MS, pollInterval } from "./poll-interval.ts";

@@ -1,4 +1,4 @@
-// A legal or help page (spec §1): HTML our server rendered from our own
+// A legal or help page: HTML our server rendered from our own
 // Markdown files (app/server/content/legal.ts escapes every value put in), and
 // the FAQ as an accordion of native <details> elements: keyboard and screen
 // reader support without script.

@@ -22,7 +22,7 @@ export function landerMeta(share: ShareInfo | undefined) {
 export const landerHandle = (lander: string) => ({ lander, signupFlowEmbeddedSiteEntryWarning: true });
 
 /**
- * A member's profile when shared (Open Graph, issue 7): name, age, region and
+ * A member's profile when shared (Open Graph): name, age, region and
  * the public main photo; nothing else. A fictional profile's photo is not
  * shown outside the site, where its disclosure could not travel with it.
  */

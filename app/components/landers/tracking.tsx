@@ -1,4 +1,4 @@
-// Tracking data (spec §3: network, ref, sub1..sub3) and the lander a visitor
+// Tracking data (network, ref, sub1..sub3) and the lander a visitor
 // came through travel into signup: as hidden fields of the signup form (from
 // the address, or the lander's route handle) and in links to /signup.
 import { useLocation, useMatches } from "react-router";

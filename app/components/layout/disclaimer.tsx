@@ -1,4 +1,4 @@
-// Disclaimer under every page (spec §2): adults only, and the domain's
+// Disclaimer under every page: adults only, and the domain's
 // disclosure of fictional profiles (ACM: clear, not a badge alone).
 import { useTranslation } from "react-i18next";
 import type { SiteChrome } from "#app/server/site/chrome.ts";

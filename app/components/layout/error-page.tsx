@@ -1,4 +1,4 @@
-// The error page of spec §2/§8: 404 says the page could not be found with a link
+// The error page: 404 says the page could not be found with a link
 // home; other errors show their message (or "Error") and the status, 500 by
 // default. If rendering that fails too, a last plain fallback is shown.
 import { Component, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// Footer (spec §2): the legal and help links, company info, the terms version
+// Footer: the legal and help links, company info, the terms version
 // date and the support phone (dashes and spaces stripped for the tel: link).
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

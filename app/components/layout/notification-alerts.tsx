@@ -1,4 +1,4 @@
-// The alerts of spec §4 about notifications, for members: enable push on this
+// The alerts about notifications, for members: enable push on this
 // device (while it can and has not been asked), and e-mail notifications that
 // a bounce, spam complaint or list-unsubscribe switched off. Each is dismissed
 // with a timestamp and not shown again on this browser.

@@ -1,4 +1,4 @@
-// The pieces the layouts of spec §2 combine: top navigation (full or logo-only),
+// The pieces the layouts combine: top navigation (full or logo-only),
 // warnings area, content, footer, disclaimer and the site-entry warning.
 import type { ReactNode } from "react";
 import { useEffect } from "react";
@@ -17,7 +17,7 @@ import { EmailDisabledAlert, PushAlert } from "./notification-alerts.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SiteEntryWarning, useSignupFlowEmbeddedSiteEntryWarning } from "./site-entry-warning.tsx";
 
-// Spec §2: the language dropdown is hidden on complete-signup.
+// The language dropdown is hidden on complete-signup.
 const routesWithoutLanguageMenu = new Set(["complete-signup"]);
 
 export function FullNav({ chrome }: { chrome: SiteChrome }) {
@@ -70,7 +70,7 @@ export function PageBottom({ chrome }: { chrome: SiteChrome }) {
 }
 
 /**
- * The warnings area of spec §2: the activation reminder until the e-mail is
+ * The warnings area: the activation reminder until the e-mail is
  * confirmed, then the enrich-profile, disabled-notifications and push alerts;
  * and the like modal (?t=). Unpaid
  * members also get the welcome-bonus banner and the time bonus.
@@ -102,7 +102,7 @@ export function Warnings({ chrome }: { chrome: SiteChrome }) {
   );
 }
 
-/** The page title shows unread messages plus new likes in parentheses (spec §2). */
+/** The page title shows unread messages plus new likes in parentheses. */
 export function TitleCount({ count }: { count: number }) {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page sets a new title to prefix

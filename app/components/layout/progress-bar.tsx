@@ -1,4 +1,4 @@
-// Page-load progress bar (spec §2, §9): appears only when a navigation takes
+// Page-load progress bar: appears only when a navigation takes
 // longer than 200 ms, then grows over 5 s until the page arrives.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

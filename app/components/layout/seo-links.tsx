@@ -1,5 +1,5 @@
-// Canonical address and hreflang alternates of the page in <head> (spec issue 7
-// SEO): computed from the current location, so they follow client navigation.
+// Canonical address and hreflang alternates of the page in <head>, for search
+// engines: computed from the current location, so they follow client navigation.
 import { useLocation } from "react-router";
 import { canonicalUrl, LOCALE_QUERY, localeAlternates } from "#app/i18n/alternates.ts";
 import { isLocale } from "#app/i18n/locales.ts";

@@ -1,4 +1,4 @@
-// Site-entry warning (spec §2): an adults-only notice shown once to logged-out
+// Site-entry warning: an adults-only notice shown once to logged-out
 // visitors. Entering records a skip timestamp (cookie, via /site-entry); works
 // without JavaScript too. Skipped in installed-app (standalone) mode. Pages of
 // the signup flow whose route handle sets `signupFlowEmbeddedSiteEntryWarning`

@@ -1,4 +1,4 @@
-// The enrich-profile alert (spec §4): asks for a photo, an about text or
+// The enrich-profile alert: asks for a photo, an about text or
 // interests until the profile has them; once dismissed it is stored with a
 // timestamp and not shown again.
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// Disclosure of a fictional profile (ARCHITECTURE: wherever one appears), in the
+// Disclosure of a fictional profile (wherever one appears), in the
 // domain's own words (fictional_singular), with the full warning as its title.
 import { VenetianMask } from "lucide-react";
 import { useTranslation } from "react-i18next";

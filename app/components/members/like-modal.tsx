@@ -1,6 +1,6 @@
-// The like modal (spec §2): when the address has t=<seconds>, t leaves the
+// The like modal: when the address has t=<seconds>, t leaves the
 // address at once and, t seconds later, a profile that liked the member is
-// shown with a view-profile button (spec §7 /api/auto-like.php); the badges
+// shown with a view-profile button (from /api/auto-like.php); the badges
 // reload 500 ms after.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

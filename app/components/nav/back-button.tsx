@@ -1,4 +1,4 @@
-// The back button of the installed app (spec §2): an installed app has no
+// The back button of the installed app: an installed app has no
 // browser toolbar, so profile, likes and credits pages offer a way back —
 // only in standalone mode, only with somewhere to go back to.
 import { useEffect, useState } from "react";

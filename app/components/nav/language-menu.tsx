@@ -1,4 +1,4 @@
-// The language dropdown (spec §2): only when more than one locale is visible
+// The language dropdown: only when more than one locale is visible
 // for the visitor's country. Choosing posts to /lang-config, which sets the
 // locale cookie (and the member's language) and reloads the page in it.
 import { useTranslation } from "react-i18next";

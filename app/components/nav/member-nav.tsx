@@ -1,4 +1,4 @@
-// Top navigation for a logged-in member (spec §2): search, messages with the
+// Top navigation for a logged-in member: search, messages with the
 // unread badge, likes with the new-likes badge (both 99+ at most), credits
 // (paid members: repeat order, with the balance when 10 or less; unpaid: a
 // premium link), and the account menu with thumbnail and name.

@@ -1,4 +1,4 @@
-// Top navigation (spec §2). Logged out: search (when the domain allows it),
+// Top navigation. Logged out: search (when the domain allows it),
 // language, login and the signup entry. Logged in: the member's navigation.
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";

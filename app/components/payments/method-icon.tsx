@@ -1,4 +1,4 @@
-// One icon per payment method (spec §3 lists them): a card, a bank, a phone
+// One icon per payment method: a card, a bank, a phone
 // or a wallet, so the tiles read at a glance without brand logos.
 import {
   ArrowLeftRight,

@@ -1,4 +1,4 @@
-// A credit package in one of the four styles p0–p3 of spec §2: plain, the
+// A credit package in one of the four styles p0–p3: plain, the
 // "popular" one with its ribbon, warm, and dark; credits, price (struck through
 // with a badge when a discount applies) and the price per credit.
 import type { ReactNode } from "react";

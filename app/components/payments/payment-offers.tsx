@@ -1,4 +1,4 @@
-// The offers of spec §2/§4/§9 in the warnings area, for a logged-in unpaid
+// The offers in the warnings area, for a logged-in unpaid
 // member: the welcome-bonus banner (confirmed members with an active welcome
 // code) with the time bonus's countdown, and the time-bonus modal, 40 s into
 // the members area when the member has no credits, unless dismissed. Both
@@ -11,7 +11,7 @@ import { formatDate } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
 
-/** Spec §2: the members area is members, members-id, chats, likes, likes-m-id and premium. */
+/** The members area is members, members-id, chats, likes, likes-m-id and premium. */
 const MEMBERS_AREA = new Set([
   "routes/members",
   "members-id",
@@ -29,7 +29,7 @@ type Bonus = { percentage: number; deadline: number };
 type Welcome = { percentage: number; expires: string | null };
 
 async function getJson<T>(url: string): Promise<T | null> {
-  // Spec §8: a welcome discount that fails to load is ignored; so is the time bonus.
+  // A welcome discount that fails to load is ignored; so is the time bonus.
   const response = await fetch(url, { headers: clientHeaders }).catch(() => null);
   return response?.ok ? ((await response.json()) as T) : null;
 }

@@ -1,5 +1,5 @@
-// The states of a payment (spec §4): loading (the provider has not said yet),
-// pending ("being processed"), completed, failed or cancelled (spec §8: a
+// The states of a payment: loading (the provider has not said yet),
+// pending ("being processed"), completed, failed or cancelled (a
 // failed credit-card payment offers PayPal or another try). While it is open
 // or pending the page asks /api/payments/<id> every 3 s and reloads its data
 // once the answer changes.

@@ -1,5 +1,5 @@
 // A price in the package's currency; with a discount the list price is struck
-// through next to a "−25%" badge (spec §2 premium overview).
+// through next to a "−25%" badge, as on the premium overview.
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";

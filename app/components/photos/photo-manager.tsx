@@ -1,4 +1,4 @@
-// The member's own photos on /profile (spec §5): upload, choose the main photo,
+// The member's own photos on /profile: upload, choose the main photo,
 // make private or public, delete. A photo is shrunk in the browser first
 // (at most 2048 px, JPEG) so uploads from phones stay small and their EXIF
 // data never leaves the device; the server re-encodes it all the same.

@@ -1,5 +1,5 @@
-// What a visitor is told when they try something only members can do (spec §6:
-// chat, more photos, gifts and likes require login, each with a message).
+// What a visitor is told when they try something only members can do:
+// chat, more photos, gifts and likes require login, each with its own message.
 import { LogIn } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-// The match ("new like") modal (spec §2): a click anywhere closes it, except on
+// The match ("new like") modal: a click anywhere closes it, except on
 // the picture and the button. Escape closes it too.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,7 +32,7 @@ export function MatchModal({
       className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-(--radius-card) bg-gradient-to-br from-primary to-secondary p-6 text-center text-white backdrop:bg-ink/70"
       onClose={onClose}
       onClick={(event) => {
-        // Clicks on the picture and the button keep it open (spec §2).
+        // Clicks on the picture and the button keep it open.
         if (!(event.target as Element).closest("[data-keep-open]")) dialog.current?.close();
       }}
       data-testid="match-modal"

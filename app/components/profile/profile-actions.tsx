@@ -1,5 +1,5 @@
-// The buttons on a profile (spec §2): like, unlike, gift, message, block,
-// unblock, report. Visitors get the login message of spec §6 instead of the action.
+// The buttons on a profile: like, unlike, gift, message, block,
+// unblock, report. Visitors get a login message instead of the action.
 import { Ban, Flag, Gift, Heart, HeartOff, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

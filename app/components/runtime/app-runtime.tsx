@@ -1,12 +1,12 @@
-// What runs on every page once it is in the browser (spec §7, §9, issue 8):
+// What runs on every page once it is in the browser:
 // - the service worker, registered from /sw.js?v=<build version>;
 // - for members: user refresh with chats and likes every 60 s (300 s when this
 //   browser gets pushes), starting 5 s after load, only while the page is in
-//   view and only once /api/user.php answers (retried, spec §7), so a network
+//   view and only once /api/user.php answers (retried), so a network
 //   hiccup never replaces the page with an error;
 // - a pushed message ("new push message") reloads at once; a click on a
 //   notification ("new push click") opens its page;
-// - the app badge: unread messages plus new likes (failures ignored, spec §8).
+// - the app badge: unread messages plus new likes (failures ignored).
 import { useEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
@@ -70,7 +70,7 @@ function usePushMessages() {
     const onMessage = (event: MessageEvent) => {
       const message = event.data as { type?: string; url?: string } | null;
       if (message?.type === "new push message") {
-        // Spec §4: a new pushed message reloads chats and likes.
+        // A new pushed message reloads chats and likes.
         if (latest.current.revalidator.state === "idle") void latest.current.revalidator.revalidate();
       } else if (message?.type === "new push click" && typeof message.url === "string" && message.url.startsWith("/")) {
         void latest.current.navigate(message.url);

@@ -1,4 +1,4 @@
-// Spec §2 and §9: a script file that fails to load (a deploy replaced the
+// A script file that fails to load (a deploy replaced the
 // files this page was built with, or the network dropped one) reloads the
 // page, at most once per 60 s, so a file that stays missing never makes the
 // page reload in a loop: the second failure shows the error page instead.

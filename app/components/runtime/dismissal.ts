@@ -1,4 +1,4 @@
-// Spec §4: a dismissed alert (push enabling, disabled notifications) is stored
+// A dismissed alert (push enabling, disabled notifications) is stored
 // with a timestamp and not shown again on this browser.
 import { useCallback, useEffect, useState } from "react";
 

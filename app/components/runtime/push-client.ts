@@ -1,10 +1,10 @@
-// The browser side of Web Push (spec §3 push state, §4, §7): whether this
+// The browser side of Web Push: whether this
 // browser can receive pushes, whether it is subscribed or notifications are
 // denied, and subscribing with the button (POST /api/user.php?push=1) or
 // switching off again. The service worker is registered by the app runtime.
 import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
-/** Spec §4: capable or not; subscribed, denied or unknown. */
+/** Capable or not; subscribed, denied or unknown. */
 export type PushStatus = "subscribed" | "denied" | "unknown";
 export interface PushState {
   capable: boolean;

@@ -1,4 +1,4 @@
-// Spec §7: failed requests are retried up to 5 times with exponential delay
+// Failed requests are retried up to 5 times with exponential delay
 // (0.5 s, 1 s, 2 s, 4 s, 8 s). Only failures that may pass are retried: the
 // network, 429 and 5xx; a 4xx answer is final.
 export const API_RETRIES = 5;
@@ -30,5 +30,5 @@ export async function fetchWithRetry(
   }
 }
 
-/** The header that marks our own calls to /api/user.php (spec §7). */
+/** The header that marks our own calls to /api/user.php. */
 export const clientHeaders = { "X-Requested-With": "XMLHttpRequest" } as const;

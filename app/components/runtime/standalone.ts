@@ -1,4 +1,4 @@
-// Installed-app (standalone) mode (spec §2): the layouts show a back button
+// Installed-app (standalone) mode: the layouts show a back button
 // and skip the site-entry warning when the site runs as an installed app.
 import { useSyncExternalStore } from "react";
 

@@ -1,4 +1,4 @@
-// Reporting a profile or a message (issue 10): a reason from the list and, for
+// Reporting a profile or a message: a reason from the list and, for
 // "other", a few words. The operators' moderation queue receives it.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

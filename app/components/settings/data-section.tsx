@@ -1,4 +1,4 @@
-// Settings: the member's own data (issue 10): a copy to download, and what
+// Settings, the member's own data: a copy to download, and what
 // deleting the account removes.
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";

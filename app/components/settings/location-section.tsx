@@ -1,6 +1,6 @@
 // Settings: where the member lives, chosen by hand or with the browser's
-// location (spec §2: a geolocation button with active and error states; §9:
-// the geocode is cached for an hour).
+// location (a geolocation button with active and error states; the geocode
+// is cached for an hour).
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LocateFixed } from "lucide-react";

@@ -1,4 +1,4 @@
-// Settings: e-mail and push notifications for every type of spec §3, and
+// Settings: e-mail and push notifications for every notification type, and
 // invisible mode. E-mail switched off by a spam complaint, bounce or
 // list-unsubscribe is shown disabled, with the reason.
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// Settings: push notifications on this device (spec §3 push state, §4, §7):
+// Settings: push notifications on this device:
 // the button subscribes this browser; the state says capable or not,
 // subscribed, denied or unknown. Only members see it (the settings page is theirs).
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// Bounce logging (spec §2, §7): when the address carries `lb`, the page sends
+// Bounce logging: when the address carries `lb`, the page sends
 // POST /api/page-hidden.php as a beacon each time it becomes hidden.
 import { useEffect } from "react";
 import { useLocation } from "react-router";

@@ -1,4 +1,4 @@
-// The settings screen's rules (spec §2 settings, §5): password, e-mail address,
+// The settings screen's rules: password, e-mail address,
 // notification preferences, invisible mode, location and language.
 import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "#app/i18n/locales.ts";

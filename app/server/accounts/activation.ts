@@ -1,4 +1,4 @@
-// E-mail activation (spec §4): an account starts not_confirmed with a disabled
+// E-mail activation: an account starts not_confirmed with a disabled
 // profile; the link in the activation mail makes it active and searchable.
 import { and, count, eq, gt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";

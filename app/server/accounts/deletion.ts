@@ -1,4 +1,4 @@
-// Deleting an account (spec §4, §9): the member may stay for a discount
+// Deleting an account: the member may stay for a discount
 // (company delete_discount), otherwise the account is closed at once and can be
 // reactivated by e-mail for 14 days; after that the hourly job removes the
 // account and its personal data for good (see privacy/erasure.ts).

@@ -1,4 +1,4 @@
-// Password reset (spec §8): "E-mailadres niet gevonden", links that work once
+// Password reset: "E-mailadres niet gevonden", links that work once
 // and expire, and at most a few reset mails per address a day.
 import { and, count, eq, gt } from "drizzle-orm";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";

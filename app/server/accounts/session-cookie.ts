@@ -1,7 +1,7 @@
 import { cookieHeader, readCookie } from "#app/server/http/cookies.ts";
 import { SESSION_COOKIE, SESSION_LIFETIME } from "./session.ts";
 
-/** HttpOnly, SameSite=Lax, path /, Secure on https, 30 days (spec §9). */
+/** HttpOnly, SameSite=Lax, path /, Secure on https, 30 days. */
 export function sessionCookie(request: Request, token: string, lifetimeMs = SESSION_LIFETIME) {
   return cookieHeader(request, SESSION_COOKIE, token, { httpOnly: true, maxAge: Math.floor(lifetimeMs / 1000) });
 }

@@ -1,4 +1,4 @@
-// Sessions (spec §9: auth cookie 30 days, path /, SameSite lax): a random token
+// Sessions (auth cookie 30 days, path /, SameSite lax): a random token
 // in an HttpOnly cookie, its SHA-256 in D1, so logout and a password change
 // revoke sessions for real. A session is renewed when half its life is gone.
 import { and, eq, gt, ne, type SQL, sql } from "drizzle-orm";

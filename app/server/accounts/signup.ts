@@ -1,4 +1,4 @@
-// Signup (spec §1, §4, §5, §6): the domain's `signups` rule, one account per
+// Signup: the domain's `signups` rule, one account per
 // e-mail address, and everything a new account needs written in one D1 batch
 // (user, disabled profile, tracking data, signup credits, activation token and
 // mail, session), so a failure leaves nothing half-made.
@@ -21,7 +21,7 @@ export function hasTrafficSource(tracking: Tracking): boolean {
   return Boolean(tracking.network || tracking.ref);
 }
 
-/** Whether this visitor may sign up on this domain (spec §6). */
+/** Whether this visitor may sign up on this domain. */
 export function maySignUp(settings: AccountsContext["settings"], tracking: Tracking): boolean {
   if (settings.signups === "none") return false;
   if (settings.signups === "with_trafficsource") return hasTrafficSource(tracking);

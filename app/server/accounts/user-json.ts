@@ -1,4 +1,4 @@
-// The member as /api/user.php answers (spec §3 User), in the spec's field names.
+// The member as /api/user.php answers, in the field names the existing clients expect.
 import type { NotificationPreferences } from "./account-settings.ts";
 import type { SessionMember } from "./session.ts";
 

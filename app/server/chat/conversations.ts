@@ -141,7 +141,7 @@ function refuseClosed(row: { session: number | null; blocked: number } | undefin
   if (row.session === null) throw new DomainError("authentication_required");
 }
 
-/** The member's conversations for the list (spec §3 chats), newest message first. */
+/** The member's conversations for the chat list, newest message first. */
 export async function chatList(app: ChatContext, memberId: number) {
   const other = sql<number>`case when ${conversations.memberLow} = ${memberId} then ${conversations.memberHigh} else ${conversations.memberLow} end`;
   // The newest message this member may see (another's held messages are not), from the index.

@@ -1,4 +1,4 @@
-// What a chat message costs (spec §3 settings): text message_credits, photo
+// What a chat message costs (domain settings): text message_credits, photo
 // photo_credits, gift gift_credits; a country's minimum_message_costs raises
 // the price of a message there.
 import type { SiteSettings } from "#app/server/settings/schema.ts";
@@ -16,7 +16,7 @@ export function messageCost(
   return Math.max(base, minimum);
 }
 
-/** The newest messages a screen shows; older ones load on request (spec §4 history limit). */
+/** The newest messages a screen shows; older ones load on request. */
 export const HISTORY_PAGE = 50;
-/** Free members may hold this many conversations they started (spec §6: "up to 2"). */
+/** Free members may hold this many conversations they started. */
 export const FREE_CONVERSATIONS = 2;

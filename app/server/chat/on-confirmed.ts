@@ -1,5 +1,5 @@
 // When a member confirms their e-mail address, what waited for it is delivered
-// (spec §4): their held messages, and the first message they typed at signup.
+// at once: their held messages, and the first message they typed at signup.
 import { eq } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { trackingData, users } from "#app/server/db/schema.ts";

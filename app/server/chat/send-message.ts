@@ -90,7 +90,7 @@ const isDuplicateMessage = (error: unknown) =>
 
 export async function recordMessage(app: SendContext, record: MessageRecord) {
   const facts = await senderFacts(app, record);
-  // Messages of a member who has not confirmed their address wait (spec §4).
+  // Messages of a member who has not confirmed their address wait.
   const held = facts.recordedHeld !== null ? facts.recordedHeld === 1 : facts.status === "not_confirmed";
   const cost = record.free ? 0 : messageCost(app.settings, record.kind, facts.country);
   if (facts.recordedHeld !== null) return { outcome: "already" as const, held, cost, credits: null };

@@ -1,4 +1,4 @@
-// Complaints (spec §1, §2 /complaints): stored for the operators (issue 9's
+// Complaints (/complaints): stored for the operators (the operator
 // console reads the complaints table) with a confirmation mail from the outbox
 // in the same D1 batch, in the member's language (else the page's). A few per
 // address and day, so the form cannot be used to flood someone's inbox.

@@ -1,4 +1,4 @@
-// The legal and help pages (spec §1, §2 footer), apart from their Markdown so
+// The legal and help pages (linked from the footer), apart from their Markdown so
 // code outside the Worker bundle (tests, scripts) can list them too.
 export const legalPages = [
   "2257-compliance-statement",

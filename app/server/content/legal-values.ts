@@ -1,5 +1,5 @@
-// What the legal and help pages say about the domain (spec §3 company info,
-// §9 refund period and terms date): the values of their {{placeholders}},
+// What the legal and help pages say about the domain (company info,
+// refund period and terms date): the values of their {{placeholders}},
 // formatted for the page's locale.
 import { countryName, formatDate, formatNumber } from "#app/i18n/format.ts";
 import type { Locale } from "#app/i18n/locales.ts";

@@ -1,4 +1,4 @@
-// Legal and help pages (spec §1, §2 footer): Markdown per locale in
+// Legal and help pages (linked from the footer): Markdown per locale in
 // app/content/legal/<lng>/<page>.md, bundled at build time, filled with the
 // domain's company info and settings, rendered to HTML on the server. The
 // files are ours; every value put into them is escaped, and raw HTML in a file

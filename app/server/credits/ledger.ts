@@ -1,4 +1,4 @@
-// The credit ledger (ARCHITECTURE: money and credits are a ledger). Every change
+// The credit ledger: money and credits are a ledger. Every change
 // of a balance is a ledger row with an idempotency key, written in the same D1
 // batch (one transaction) as the balance update and as what it pays for:
 // - a charge books its row only if the balance covers it (INSERT ... SELECT

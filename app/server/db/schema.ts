@@ -1,4 +1,4 @@
-// The D1 schema: the single source of truth for the system of record (spec §3).
+// The D1 schema: the single source of truth for the system of record.
 // drizzle-kit turns changes here into SQL under migrations/. Times are epoch
 // milliseconds (integers) so rules with injected `now` compare plain numbers.
 // Message bodies live in each ConversationRoom Durable Object; D1 keeps the
@@ -63,7 +63,7 @@ export const users = sqliteTable(
     lastLoginAt: integer("last_login_at"),
     bannedAt: integer("banned_at"),
     banReason: text("ban_reason"),
-    // Operators can bar a member from paying by direct debit (spec §8).
+    // Operators can bar a member from paying by direct debit.
     directDebitBlocked: integer("direct_debit_blocked", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
@@ -223,7 +223,7 @@ export const likes = sqliteTable(
     likedId: integer("liked_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // True until the liked member opens the liker's profile (spec §4).
+    // True until the liked member opens the liker's profile.
     likeNew: integer("like_new", { mode: "boolean" }).notNull().default(true),
     source: text("source", { enum: ["profile", "swipe", "auto"] })
       .notNull()
@@ -266,7 +266,7 @@ export const conversations = sqliteTable(
     memberHigh: integer("member_high")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Who started it: free members may start a limited number (spec §6).
+    // Who started it: free members may start a limited number.
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     lastSeq: integer("last_seq").notNull().default(0),
     lastMessageAt: integer("last_message_at"),
@@ -311,7 +311,7 @@ export const messageIndex = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: messageKinds }).notNull(),
     cost: integer("cost").notNull().default(0),
-    // Held until the sender confirms their e-mail address (spec §4).
+    // Held until the sender confirms their e-mail address.
     held: integer("held", { mode: "boolean" }).notNull().default(false),
     // The client's message id: the ledger's idempotency key is msg:<sender>:<clientId>.
     clientId: text("client_id").notNull().default(""),
@@ -578,7 +578,7 @@ export const trackingData = sqliteTable("tracking_data", {
   sub2: text("sub2"),
   sub3: text("sub3"),
   lander: text("lander"),
-  // A first message typed before signing up (spec §3 signup form) and the
+  // A first message typed before signing up (on the signup form) and the
   // member it was for; delivered by the chat rules once the account is confirmed.
   signupMessage: text("signup_message"),
   signupTargetId: integer("signup_target_id").references(() => users.id, { onDelete: "set null" }),
@@ -707,7 +707,7 @@ export const directDebitMandates = sqliteTable(
   (t) => [index("direct_debit_mandates_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Page-visibility beacons (spec §7 /api/page-hidden.php) when a page asks for bounce logging (?lb). */
+/** Page-visibility beacons (/api/page-hidden.php) when a page asks for bounce logging (?lb). */
 export const pageEvents = sqliteTable(
   "page_events",
   {
@@ -747,7 +747,7 @@ export const devPushInbox = sqliteTable("dev_push_inbox", {
   createdAt: createdAt(),
 });
 
-/** People who run the product (issue 9); separate from members. */
+/** People who run the product (operators); separate from members. */
 export const operators = sqliteTable(
   "operators",
   {
@@ -798,7 +798,7 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
 
-/** A member's report of a profile or a message (issue 10), for the moderation queue (issue 9). */
+/** A member's report of a profile or a message, for the operators' moderation queue. */
 export const reports = sqliteTable(
   "reports",
   {

@@ -1,4 +1,4 @@
-// Landers (spec §2 "landing pages"): the designs that exist, their addresses,
+// Landers (landing pages): the designs that exist, their addresses,
 // and the real members they show: searchable members with a public main photo,
 // of the lander's niche, from the visitor's country first, then the domain's.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -25,7 +25,7 @@ export type Lander = (typeof landers)[number];
 export const isLander = (value: unknown): value is Lander =>
   typeof value === "string" && (landers as readonly string[]).includes(value);
 
-/** A lander's address; tinderswipe takes no slug (spec §2). */
+/** A lander's address; tinderswipe takes no slug. */
 export function landerPath(lander: Lander, slug?: string | null): string {
   if (lander === "tinderswipe" || !slug) return `/landers/${lander}`;
   return `/landers/${lander}/${slug}`;

@@ -1,5 +1,5 @@
-// Niches (spec §3 settings.niche 1–7, §9 "eight niche codes give landing-page
-// slugs with the prefixes she, bdsm, bbw, gilf, milf, gay"): which members a
+// Niches (settings.niche 1–7, 0 for none; six give landing-page slugs with the
+// prefixes she, bdsm, bbw, gilf, milf, gay): which members a
 // domain's landers show, and the slug prefix that names the niche in a
 // lander's address. A slug that starts with a known prefix picks that niche;
 // any other slug (or none) keeps the domain's. Operators may also tag a member
@@ -11,7 +11,7 @@ import { birthDateRange } from "#app/server/members/age.ts";
 
 export interface Niche {
   code: number;
-  /** The lander slug prefix (spec §9), or null for niches that have none. */
+  /** The lander slug prefix, or null for niches that have none. */
   prefix: string | null;
   /** Who belongs to it, as a rule over the profile; null for everyone. */
   rule: NicheRule | null;

@@ -1,4 +1,4 @@
-// GET /api/auto-like.php (spec §7): a profile for the "new like" modal. Only
+// GET /api/auto-like.php: a profile for the "new like" modal. Only
 // fictional profiles, run by staff and disclosed as such, like members
 // automatically; real members' names are never used for it. At most one a day.
 import { and, desc, eq, gt, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Gifts (issue 4): sent from a profile, paid with gift_credits through the
+// Gifts: sent from a profile, paid with gift_credits through the
 // ledger in the same transaction as the gift itself; blocked members cannot
 // send each other gifts. The client's request id makes a retry charge once.
 import { asc, desc, eq, sql } from "drizzle-orm";

@@ -1,7 +1,7 @@
-// Likes and matches (spec §2 likes overview, §3 chat state likes/liked_by, §4):
+// Likes and matches (the likes overview, likes/liked_by in the chat state):
 // a like to a member who liked you back is a match; a received like is new
 // until its liker's profile is opened. Swipe-game likes count against a daily
-// limit that resets at the member's local midnight (spec §9: 4 a day).
+// limit that resets at the member's local midnight (4 a day by default).
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
@@ -77,7 +77,7 @@ export async function unlikeMember(app: Pick<RequestContext, "db">, memberId: nu
   await app.db.delete(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, targetId)));
 }
 
-/** Opening a liker's profile makes their like seen (spec §4). */
+/** Opening a liker's profile makes their like seen. */
 export async function markLikeSeen(app: Pick<RequestContext, "db">, memberId: number, likerId: number) {
   await app.db
     .update(likes)
@@ -156,7 +156,7 @@ export async function likesOverview(app: LikesContext, memberId: number, type: L
 
 export type LikeCard = MemberCard & { likeNew: boolean };
 
-/** GET /api/likes.php (spec §7): the profiles the member liked, and who liked them. */
+/** GET /api/likes.php: the profiles the member liked, and who liked them. */
 export async function likesState(app: LikesContext, memberId: number) {
   // One round trip: the liked members' cards come from the same batch.
   const [cards, received] = await app.db.batch([

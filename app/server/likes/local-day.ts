@@ -1,5 +1,5 @@
 // "Per day" means the member's own day: the daily swipe likes reset at local
-// midnight in the member's country (spec §9, issue 4).
+// midnight in the member's country.
 const zones: Record<string, string> = {
   NL: "Europe/Amsterdam",
   BE: "Europe/Brussels",

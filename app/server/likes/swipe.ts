@@ -1,4 +1,4 @@
-// The swipe game and the match finder (spec §2, §9): members the player is
+// The swipe game and the match finder: members the player is
 // looking for, not yet liked or passed, ranked by shared interests, then
 // nearness in age and place. Candidates come from the most recently active
 // searchable members (search index), so ranking reads a bounded set.

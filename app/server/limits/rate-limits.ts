@@ -1,4 +1,4 @@
-// Rate limits on every state-changing request (issue 10), through the Workers
+// Rate limits on every state-changing request, through the Workers
 // rate-limiting binding: counters live at Cloudflare's edge (emulated locally),
 // cost no D1 writes and need no cleanup. Each request counts in one bucket, the
 // most specific that applies; members are counted by id, visitors by address.
@@ -22,7 +22,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Webhooks prove themselves (provider lookups, shared secrets) and come in bursts from a few addresses.
 const UNLIMITED = [/^\/api\/payments\/webhook\//, /^\/api\/mail\/events$/];
 
-// Reads that write (the spec's auto-like endpoint) or cost as much (a data export).
+// Reads that write (the auto-like endpoint) or cost as much (a data export).
 const HEAVY_READS: Record<string, RequestBucket> = { "/api/auto-like.php": "like", "/account/export": "write" };
 
 const BUCKETS: [RequestBucket, RegExp][] = [

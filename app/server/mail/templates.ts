@@ -1,4 +1,4 @@
-// The transactional mails the product sends (spec §4: activation, password
+// The transactional mails the product sends (activation, password
 // reset, e-mail change, deletion and reactivation) and what each one needs.
 // Their texts live in locales/<lang>/mail.json under the template's name.
 
@@ -8,7 +8,7 @@ export const mailTemplates = [
   "mail_change",
   "account_deleted",
   "reactivation",
-  // Notifications (spec §3 notification types); each carries a one-click unsubscribe.
+  // Notifications; each carries a one-click unsubscribe.
   "new_conversation",
   "new_message",
   "like",
@@ -19,7 +19,7 @@ export const mailTemplates = [
   "promotions",
   "news",
   "complaint_received",
-  // Operator console (issue 9).
+  // Operator console.
   "complaint_reply",
   "payment_refunded",
 ] as const;

@@ -1,4 +1,4 @@
-// Where queued mail goes (ARCHITECTURE: external services behind an interface
+// Where queued mail goes (external services behind an interface
 // with a local default). "outbox": the outbox table itself is the mailbox,
 // read at /dev/mail. "http": a provider's JSON API, e.g. in production.
 import type { MailSender } from "./compose.ts";

@@ -1,4 +1,4 @@
-// A member's own profile (/profile, issue 4): every field of spec §3, the
+// A member's own profile (/profile): every profile field, the
 // interests, and how complete it is (the enrich-profile alert asks for more).
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";

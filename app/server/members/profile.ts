@@ -1,4 +1,4 @@
-// A member's public profile (spec §3 "Member profile"), as the profile screen
+// A member's public profile, as the profile screen
 // shows it. Members who may not appear in search cannot be viewed either.
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
@@ -18,7 +18,7 @@ export interface ProfileViewer {
 
 /**
  * A member's profile as `viewer` may see it (null for a visitor): not when the
- * member blocked the viewer (spec §6), nor when the member may not appear in
+ * member blocked the viewer, nor when the member may not appear in
  * search, except to themselves.
  */
 export async function getMemberProfile(

@@ -1,4 +1,4 @@
-// Who may search (spec §6): members always; visitors when the domain allows
+// Who may search: members always; visitors when the domain allows
 // logged-out search, or allows it for visitors who came through a traffic
 // source (network/ref in the address).
 import type { RequestContext } from "#app/context.ts";

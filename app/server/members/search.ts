@@ -1,4 +1,4 @@
-// Member search (spec §2 members area, §3 search state). The ids of one page
+// Member search (the members area and its search state). The ids of one page
 // come from a covering index only (no table row read while filtering); the
 // cards are then read by primary key. Ids, cards and the capped count go to D1
 // as one batch: one round trip per search. Only searchable members appear:
@@ -77,7 +77,7 @@ export interface Viewer {
 
 type SearchScope = Pick<RequestContext, "db" | "settings" | "now"> & { viewer?: Viewer | null };
 
-/** The extra filters the domain offers (spec §3 search_fields), as conditions. */
+/** The extra filters the domain offers (settings.search_fields), as conditions. */
 function extraFilters(query: SearchQuery, fields: SiteSettings["search_fields"]): SQL[] {
   const on = new Set(fields);
   const conditions: SQL[] = [];

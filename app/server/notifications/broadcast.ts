@@ -1,7 +1,7 @@
-// Promotions and news (spec §3 notification types): texts an operator writes
+// Promotions and news (two notification types): texts an operator writes
 // once or per language, sent to the members of one domain who want that type.
 // A broadcast has a key; calling again continues where the last batch ended
-// (notification_log), so the operator console (issue 9) can send a large list
+// (notification_log), so the operator console can send a large list
 // in batches without sending anyone the same broadcast twice.
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { localizedText } from "#app/i18n/localized-text.ts";

@@ -25,7 +25,7 @@ export type NotifyContext = PushContext & {
 export type NotificationParams<T extends MailTemplate> = Omit<MailParams[T], "name" | "link">;
 
 export interface Notification<T extends MailTemplate> {
-  /** The preference that governs it (spec §3 notification types). */
+  /** The preference that governs it: its notification type. */
   type: NotificationType;
   template: T;
   params: NotificationParams<T>;

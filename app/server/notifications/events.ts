@@ -1,5 +1,5 @@
-// What members are told when something happens to them (spec §3 notification
-// types, issue 8): a new conversation or message, a like, a match. Pushes go
+// What members are told when something happens to them: a new conversation
+// or message, a like, a match. Pushes go
 // out for every message (one notification per conversation replaces the
 // previous); e-mail at most once per conversation every 6 hours, and not
 // while the member is on the site.

@@ -1,6 +1,6 @@
 // The mail provider's reports (POST /api/mail/events): a hard bounce or a spam
 // complaint switches the address's e-mail notifications off, with the reason
-// shown in the member's settings (spec §8). Soft bounces are passing trouble
+// shown in the member's settings. Soft bounces are passing trouble
 // and change nothing. The provider proves itself with a shared secret.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";

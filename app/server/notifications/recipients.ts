@@ -1,5 +1,5 @@
 // Who a notification goes to and whether it may: the member's address,
-// language, domain and choices per notification type (spec §3), and the
+// language, domain and choices per notification type, and the
 // notification log that makes each notification go out once per key.
 import { eq } from "drizzle-orm";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";

@@ -1,4 +1,4 @@
-// Notifications the hourly cron sends (spec §3): a reminder of messages left
+// Notifications the hourly cron sends: a reminder of messages left
 // unread for a day (at most every 3 days), the weekly update (once per local
 // calendar week) and a reminder for members away 7 to 60 days (at most every
 // 30 days). Only in the member's daytime; each (member, key) once, through

@@ -1,5 +1,5 @@
 // One-click unsubscribe (RFC 8058) and the mail provider's bounce and
-// complaint reports (spec §8: e-mail notifications disabled because of a spam
+// complaint reports (e-mail notifications disabled because of a spam
 // complaint, a bounce or a list-unsubscribe). Unsubscribe links carry a
 // signed member id, so they work without logging in and cannot be forged.
 // Transactional mail (password reset, activation) is not affected.

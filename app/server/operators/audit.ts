@@ -1,4 +1,4 @@
-// The audit trail (issue 9): every operator action adds one audit_log row —
+// The audit trail: every operator action adds one audit_log row —
 // who, what, on what, before and after — in the same D1 batch as the change,
 // so a change without its row (or a row without its change) cannot happen.
 // D1 refuses to update or delete these rows (migration 0007), except for the

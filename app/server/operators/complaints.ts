@@ -1,4 +1,4 @@
-// Complaints from /complaints (issue 9): the list by status, a status change,
+// Complaints from /complaints: the list by status, a status change,
 // and a reply by e-mail through the outbox, written in the same batch as its
 // audit row (and the status it sets).
 import { asc, desc, eq } from "drizzle-orm";

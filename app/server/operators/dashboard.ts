@@ -1,11 +1,10 @@
-// The console's dashboard (issue 9): per day and per domain for the last 30
+// The console's dashboard: per day and per domain for the last 30
 // days — signups, activations, first purchases, revenue (per currency) and
 // messages — each one GROUP BY query over D1. Days are UTC days.
 //
 // Index use: revenue reads payments_status_idx (status, created_at); the others
-// scan their table's rows of the period (see the issue report for the indexes
-// that would make them range reads: users(signup_date), users(confirmed_at),
-// message_index(created_at)).
+// scan their table's rows of the period (indexes on users(signup_date),
+// users(confirmed_at) and message_index(created_at) would make them range reads).
 import { sql } from "drizzle-orm";
 import type { OperatorContext } from "./context.ts";
 import { authorize } from "./roles.ts";

@@ -1,4 +1,4 @@
-// Domain settings in the console (issue 9): every field of the settings schema,
+// Domain settings in the console: every field of the settings schema,
 // edited as the JSON document KV holds, checked by that same schema, shown as a
 // preview with a diff before it is saved. A save is refused if someone saved in
 // between (the version is a hash of what the editor started from). The change

@@ -1,4 +1,4 @@
-// What operators do to a member (issue 9): adjust credits through the ledger,
+// What operators do to a member: adjust credits through the ledger,
 // resend the activation mail, log them out everywhere, delete the account on
 // their request, ban and unban. Each change and its audit row are one batch.
 import { eq } from "drizzle-orm";

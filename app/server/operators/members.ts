@@ -1,4 +1,4 @@
-// Members as operators see them (issue 9): search by e-mail, name or id, and
+// Members as operators see them: search by e-mail, name or id, and
 // one member's profile, status, credits ledger, payments and sessions.
 import { and, desc, eq, gt, like, or, type SQL } from "drizzle-orm";
 import { creditLedger, payments, profiles, sessions, users } from "#app/server/db/schema.ts";

@@ -1,4 +1,4 @@
-// Per-country prices (issue 9): the credit packages of a domain live in D1
+// Per-country prices: the credit packages of a domain live in D1
 // (credit_packages, domain "*" being the defaults every domain without its own
 // uses). Operators add and change them; a package is switched off rather than
 // deleted, because payments refer to it.

@@ -1,4 +1,4 @@
-// Payments in the console (issue 9): a filtered, paged list and refunds.
+// Payments in the console: a filtered, paged list and refunds.
 // A refund spans two stores, the provider and D1, so it is written down first:
 // a refund request (D1), then the provider's refund under the key
 // refund:<payment> (the same key asked again refunds once), then one batch

@@ -1,4 +1,4 @@
-// Photo moderation (issue 9): the queue of new photos — pending ones (domains
+// Photo moderation: the queue of new photos — pending ones (domains
 // with photo_moderation "pre" show them only after approval) first, then recent
 // active ones nobody has reviewed yet, newest first ("post": shown at once,
 // rejected afterwards).

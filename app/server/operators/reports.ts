@@ -1,4 +1,4 @@
-// Reported profiles and messages (issue 9; members report them with issue 10's
+// Reported profiles and messages (members report them with the report
 // form): the queue, with the reported message and the few before it read from
 // the conversation's room, and a decision — dismissed, or actioned (the
 // moderator then acts on the member: ban, reject a photo...).

@@ -1,4 +1,4 @@
-// Operator sessions (issue 9): separate from members' — their own cookie
+// Operator sessions: separate from members' — their own cookie
 // (__Host- prefixed on https, HttpOnly, SameSite=Strict), their own table, and
 // short: a password opens a session that only allows the second factor for
 // ten minutes; once verified it lasts while used (30 minutes idle) and at most

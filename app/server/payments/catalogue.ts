@@ -1,4 +1,4 @@
-// Credit packages and payment methods per country (issue 6). Packages belong to
+// Credit packages and payment methods per country. Packages belong to
 // a domain; a domain without its own uses the defaults (domain "*"). Four
 // styles p0–p3, one of them "popular".
 import { and, asc, eq, inArray } from "drizzle-orm";

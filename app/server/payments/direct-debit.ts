@@ -1,4 +1,4 @@
-// Direct debit (spec §2, §4, §5, §8): the payer's details and IBAN (mod-97
+// Direct debit: the payer's details and IBAN (mod-97
 // checked), a consent, then a six-digit code by SMS signs the mandate and the
 // payment completes. Wrong codes: "Code ongeldig"; too many end the mandate.
 // Operators can block a member from direct debit, and a member may pay by

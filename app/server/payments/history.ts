@@ -1,5 +1,5 @@
 // A member's recent payments, newest first, for /transactions without an id
-// (spec §2). checkout.ts only answers one payment (ownPayment) or the paid
+// (the payments overview). checkout.ts only answers one payment (ownPayment) or the paid
 // ones (earlierOrders); the overview also shows open, failed and cancelled ones.
 import { desc, eq } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";

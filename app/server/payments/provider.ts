@@ -1,4 +1,4 @@
-// The payment provider interface (ARCHITECTURE: external services behind an
+// The payment provider interface (external services behind an
 // interface with a local default). "sandbox" is a real hosted checkout of our
 // own (local default); "mollie" talks to Mollie's REST API.
 import type { RequestContext } from "#app/context.ts";

@@ -1,4 +1,4 @@
-// Photos (spec §5, §9): how many photos a member may keep and what an upload
+// Photos: how many photos a member may keep and what an upload
 // must be. The format is recognised from the file's own bytes, never from its
 // name or declared type, and the size is read from the header before anything
 // is decoded, so a decompression bomb costs no memory.

@@ -1,4 +1,4 @@
-// Uploading a photo (spec §5: free members 3, premium 25): check the limit,
+// Uploading a photo (free members 3, premium 25): check the limit,
 // re-encode (process.ts), put the files' keys on record as unclaimed, store
 // both files in R2 under unguessable keys, then write the row and take the
 // keys off the record in one batch (unclaimed.ts: a crash in between leaves

@@ -1,4 +1,4 @@
-// Who may see a photo (spec §6), written once: public active photos everyone;
+// Who may see a photo, written once: public active photos everyone;
 // private active photos the owner and premium members; pending and rejected
 // photos only the owner. Photos others may see only as "locked" carry no URL,
 // and private files are served through /media/private/<id>/..., which asks
@@ -111,7 +111,7 @@ export async function viewablePhotoFile(
     .where(eq(photos.id, photoId))
     .limit(1);
   if (!photo || !canViewPhoto(photo, viewer, photo.userId)) return null;
-  // A member who blocked the viewer keeps their private photos from them too (spec §6).
+  // A member who blocked the viewer keeps their private photos from them too.
   if (viewer && viewer.id !== photo.userId) {
     const { aBlockedB } = await blockBetween(app.db, photo.userId, viewer.id);
     if (aBlockedB) return null;

@@ -1,4 +1,4 @@
-// Erasure (GDPR art. 17, issue 10): a member's personal data leaves every
+// Erasure (GDPR art. 17): a member's personal data leaves every
 // store: Durable Objects (their conversations, both sides, and their time
 // bonus), R2 (profile and chat photos) and D1 (the user row and all that
 // cascades from it, plus rows that only carry their address: mails, texts,

@@ -1,4 +1,4 @@
-// A member's copy of their data (GDPR art. 15 and 20, issue 10): one ZIP with
+// A member's copy of their data (GDPR art. 15 and 20): one ZIP with
 // data.json (account, profile, likes, conversations with the messages they
 // sent, payments, credits ledger, sessions, settings) and their photos.
 // Secrets (password hash, session and push keys) stay out; other members'

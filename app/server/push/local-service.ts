@@ -1,4 +1,4 @@
-// The local default of a browser push service (ARCHITECTURE: external services
+// The local default of a browser push service (external services
 // have a real local code path). It accepts what FCM or Mozilla's service would:
 // aes128gcm bodies of at most 4096 bytes, a TTL, and a valid VAPID signature
 // for its origin; it keeps each message in dev_push_inbox, still encrypted, for

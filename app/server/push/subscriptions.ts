@@ -1,4 +1,4 @@
-// Web Push subscriptions (spec §7 POST /api/user.php?push=1): one row per
+// Web Push subscriptions (POST /api/user.php?push=1): one row per
 // browser endpoint; a browser that resubscribes replaces its keys, and one
 // that logs in as another member moves to that member. We only ever send to
 // the browsers' push services (or, outside production, the local push

@@ -1,4 +1,4 @@
-// The installable app of a domain (issue 8, spec §9 theme): its web app
+// The installable app of a domain, in its theme: its web app
 // manifest, its icons (drawn from the domain's logo, cached per isolate) and
 // the offline page the service worker keeps for when the network is gone.
 import type { RequestContext } from "#app/context.ts";

@@ -1,4 +1,4 @@
-// The installed app's icons (issue 8), generated from the domain's logo
+// The installed app's icons, generated from the domain's logo
 // (settings.logo) in its theme colours: a white mark on the primary colour
 // for vector logos and the built-in heart, a raster logo on white. "any"
 // icons are rounded squares; "maskable" ones fill the square and keep the

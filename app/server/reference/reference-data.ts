@@ -1,5 +1,5 @@
 // Reference data that changes only with a deploy or an operator edit: interests,
-// regions and company info (spec §7: loaded once and cached by clients). Kept per
+// regions and company info (clients load it once and cache it). Kept per
 // isolate for a few minutes, so pages and /api/*.php do not query D1 each time.
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
@@ -44,13 +44,13 @@ export async function getCompany(db: Database, id: number, now: number): Promise
   });
 }
 
-/** The date the terms took effect: 2023-12-01 12:00 UTC, or the company's `added` if later (spec §2). */
+/** The date the terms took effect: 2023-12-01 12:00 UTC, or the company's `added` if later. */
 export function termsVersionDate(company: Pick<Company, "added"> | null): number {
   const base = Date.UTC(2023, 11, 1, 12, 0, 0);
   return company && company.added > base ? company.added : base;
 }
 
-/** A phone number as a tel: link wants it: no dashes or spaces (spec §2 footer). */
+/** A phone number as a tel: link wants it: no dashes or spaces (the footer's support phone). */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[\s-]/g, "")}`;
 }

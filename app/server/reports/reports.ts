@@ -1,4 +1,4 @@
-// Members report a profile or one of its messages (issue 10); the operator
+// Members report a profile or one of its messages; the operator
 // console's moderation queue reads what lands here. A member can only report a
 // message the other member sent them, in a conversation they are part of, and
 // one open report per thing reported is kept (a second report updates it).

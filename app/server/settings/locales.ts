@@ -1,4 +1,4 @@
-// Which locales a domain offers: per visitor country (spec §9's table, or the
+// Which locales a domain offers: per visitor country (the default table, or the
 // domain's own `visible_locales`), and over all its countries for hreflang.
 import { type Locale, locales, visibleLocales } from "#app/i18n/locales.ts";
 import { localeOfDomainLanguage } from "#app/i18n/negotiate.ts";

@@ -1,4 +1,4 @@
-// Domain settings (spec §3 "Settings"): one JSON document per domain in KV,
+// Domain settings: one JSON document per domain in KV,
 // validated by this one schema wherever it is read or written (Worker, CLI,
 // operator console). Unknown keys are dropped; a document that fails is never used.
 import { z } from "zod";
@@ -76,7 +76,7 @@ export const siteSettingsSchema = z.object({
   push_public_key: z.string().default(""),
   fictional_icon: z.string().default("theater"),
   countries: z.array(countryCode).min(1),
-  /** Per country, the locales offered instead of spec §9's table (app/i18n/locales.ts). */
+  /** Per country, the locales offered instead of the default table (app/i18n/locales.ts). */
   visible_locales: z.record(countryCode, z.array(z.enum(locales)).min(1)).default({}),
   visible_profile_fields: z.array(z.enum(profileFields)).default([...profileFields]),
   visible_profile_notes: z.boolean().default(true),
@@ -98,7 +98,7 @@ export const siteSettingsSchema = z.object({
   region_data: z.boolean().default(true),
   /** "post": new photos show at once and moderators may reject them later; "pre": only after approval. */
   photo_moderation: z.enum(["pre", "post"]).default("post"),
-  /** Likes a member may give in the swipe game per day (spec §9: 4). */
+  /** Likes a member may give in the swipe game per day (4 by default). */
   swipe_likes_per_day: z.number().int().min(1).max(100).default(4),
   theme: z
     .object({

@@ -1,4 +1,4 @@
-// What every page's frame shows (spec §2: top navigation, footer, disclaimer,
+// What every page's frame shows (top navigation, footer, disclaimer,
 // site-entry warning), computed once per document request in the root loader.
 import type { RequestContext } from "#app/context.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
@@ -28,7 +28,7 @@ export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySk
     // Canonical and hreflang links (root.tsx): this host, the locales the domain serves.
     seo: { origin: app.origin, locales: domainLocales(settings) },
     member: summary,
-    // Logged-out search (spec §6); traffic-source rules arrive with the members issue.
+    // Logged-out search; /members applies the traffic-source rule itself (search-access.ts).
     canSearch: summary !== null || settings.logged_out_search,
     signupsOpen: settings.signups === "all",
     site: {

@@ -1,4 +1,4 @@
-// What the top navigation shows a logged-in member (spec §2): name and
+// What the top navigation shows a logged-in member: name and
 // thumbnail, credits, and the unread-messages and new-likes badges.
 import { and, count, eq, isNull, sum } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
@@ -24,7 +24,7 @@ export function newLikesQuery(db: Database, userId: number) {
     .where(and(eq(likes.likedId, userId), eq(likes.likeNew, true), eq(profiles.searchable, 1)));
 }
 
-/** The app badge and title count (spec §2, §4): unread messages plus new likes. */
+/** The app badge and title count: unread messages plus new likes. */
 export async function badgeCount(db: Database, userId: number): Promise<number> {
   const [[unread], [liked]] = await db.batch([unreadMessagesQuery(db, userId), newLikesQuery(db, userId)]);
   return (unread?.n ?? 0) + (liked?.n ?? 0);

@@ -1,4 +1,4 @@
-// Bounce logging (spec §2 "If query lb is present", §7 /api/page-hidden.php):
+// Bounce logging (when the address has `lb`, via /api/page-hidden.php):
 // the page the visitor hid, recorded only when its address carries `lb`.
 import type { RequestContext } from "#app/context.ts";
 import { pageEvents } from "#app/server/db/schema.ts";

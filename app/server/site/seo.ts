@@ -1,4 +1,4 @@
-// robots.txt and sitemap.xml per domain (issue 7 SEO): the host's own
+// robots.txt and sitemap.xml per domain, for search engines: the host's own
 // addresses, its landers under its niche's slug, the legal and help pages, and
 // for each the language versions (hreflang) the domain serves. Members' areas,
 // the API and developer pages stay out of search engines.

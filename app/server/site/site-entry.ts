@@ -1,4 +1,4 @@
-// The site-entry warning (spec §2): shown once to logged-out visitors unless the
+// The site-entry warning: shown once to logged-out visitors unless the
 // domain switched it off or limits it to countries the visitor is not in.
 // Installed-app (standalone) mode is only known in the browser, which checks it.
 import type { SiteSettings } from "#app/server/settings/schema.ts";
@@ -20,7 +20,7 @@ export function shouldShowSiteEntryWarning(input: {
   return allowed.length === 0 || allowed.includes(country);
 }
 
-/** The chat layout is full screen; there the warning is shown only in these countries (spec §2 layouts). */
+/** The chat layout is full screen; there the warning is shown only in these countries. */
 const CHAT_LAYOUT_COUNTRIES: ReadonlySet<string> = new Set(["NL", "DE"]);
 
 /** Whether the chat layout carries the warning for a visitor from `country`. */

@@ -1,4 +1,4 @@
-// Spec §9's colours (app/app.css holds the same as CSS variables): dark red
+// The theme colours (app/app.css holds the same as CSS variables): dark red
 // primary, brown secondary, warm surface, unless a domain sets its own theme.
 // The app's theme-color, the installed app's manifest and icons, and the mails
 // all start from these.

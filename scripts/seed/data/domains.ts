@@ -1,4 +1,4 @@
-// Two example domains besides localhost (issue 7): a Dutch and a German site
+// Two example domains besides localhost: a Dutch and a German site
 // with their own name, logo, colours, language, niche and company, so one
 // checkout shows how the product runs white-label. Reach them locally with the
 // Host header (curl -H 'Host: vlinder.example') or a browser's host mapping.
@@ -36,7 +36,7 @@ export const exampleCompanies: CompanyRow[] = [
     supportPhone: "+49 30-1234 5678",
     supportEmail: "service@herzklopfen.example",
     deleteDiscount: 40,
-    // Later than 2023-12-01: its terms are dated from this day (spec §2 footer).
+    // Later than 2023-12-01: its terms are dated from this day in the footer.
     added: Date.UTC(2025, 2, 15, 9, 0, 0),
   },
 ];

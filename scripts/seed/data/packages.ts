@@ -1,5 +1,5 @@
 // Default credit packages (domain "*"), four per country in its currency: the
-// styles p0–p3 of spec §2, the second one "popular". Prices end the way local
+// styles p0–p3, the second one "popular". Prices end the way local
 // shops end them.
 import { currencyOf } from "#app/server/payments/catalogue.ts";
 
