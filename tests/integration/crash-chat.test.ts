@@ -104,7 +104,11 @@ describe("a message whose send dies in the room", () => {
     await runInDurableObject(stub, async (room: ConversationRoom, state) => {
       const holder = room as unknown as { env: Env };
       const healthy = holder.env;
-      const down = { prepare: () => Promise.reject(new Error("D1 unreachable")) } as unknown as D1Database;
+      const down = {
+        prepare: () => {
+          throw new Error("D1 unreachable");
+        },
+      } as unknown as D1Database;
       holder.env = { ...healthy, DB: down };
       await state.storage.deleteAlarm();
       try {
