@@ -5,6 +5,7 @@
 // once to both, nothing else, balance and unread counts equal to what is
 // visible. Run: node scripts/crash/kill-during-burst.ts [--kill-at N]
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { and, count, eq } from "drizzle-orm";
 import WebSocket from "ws";
@@ -53,7 +54,8 @@ const stop = (server: ChildProcess, signal: NodeJS.Signals) => {
   return new Promise((r) => server.once("exit", r));
 };
 
-// A fresh state: migrated, seeded, built.
+// A fresh state (rate-limit counters of an earlier run included): migrated, seeded, built.
+rmSync(stateDir, { recursive: true, force: true });
 for (const [command, args] of [
   [process.execPath, ["scripts/seed.ts", "--reset", "--members", "20"]],
   [bin("react-router"), ["build"]],
@@ -79,20 +81,34 @@ const socket = new WebSocket(`ws://localhost:${port}/api/chat/socket?conversatio
 });
 await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
 let acknowledged = 0;
+let answered = 0;
+const refusals: string[] = [];
 const killed = new Promise<void>((resolve) => {
+  const kill = () => void stop(server, "SIGKILL").then(() => resolve());
+  // Bounded: if the N-th acknowledgement never comes (refusals, a limit), the kill comes all the same.
+  const deadline = setTimeout(kill, 60_000);
   socket.on("message", (data) => {
-    if ((JSON.parse(String(data)) as { type: string }).type !== "sent") return;
-    acknowledged++;
-    if (acknowledged === killAt) void stop(server, "SIGKILL").then(() => resolve());
+    const { type, code } = JSON.parse(String(data)) as { type: string; code?: string };
+    if (type !== "sent" && type !== "error") return;
+    if (code) refusals.push(code);
+    answered++;
+    if (type === "sent") acknowledged++;
+    if (acknowledged === killAt || answered === burst) {
+      clearTimeout(deadline);
+      kill();
+    }
   });
 });
 for (let i = 0; i < burst; i++)
   socket.send(
-    JSON.stringify({ type: "send", message: { kind: "text", clientId: `burst-${i}`, text: `bericht ${i}` } }),
+    JSON.stringify({
+      type: "send",
+      message: { kind: "text", clientId: `burst-${String(i).padStart(4, "0")}`, text: `bericht ${i}` },
+    }),
   );
 await killed;
 socket.terminate();
-console.log(`killed at acknowledgement ${killAt} of ${burst}`);
+console.log(`killed after ${acknowledged} acknowledgements (${answered} answers) of ${burst} messages`, refusals);
 
 server = serve();
 await answering();
