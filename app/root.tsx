@@ -14,7 +14,7 @@ import { readCookie } from "#app/server/http/cookies.ts";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { loadSiteChrome } from "#app/server/site/chrome.ts";
 import { parseSkippedAt, SITE_ENTRY_COOKIE } from "#app/server/site/site-entry.ts";
-import { DEFAULT_THEME } from "#app/server/site/theme.ts";
+import { DEFAULT_THEME } from "#app/theme.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 

@@ -49,9 +49,20 @@ export const ledgerReasons = [
   "photo_message",
   "gift",
   "refund",
+  "chargeback",
   "adjustment",
 ] as const;
-export const paymentStatuses = ["open", "pending", "paid", "failed", "cancelled", "expired", "refunded"] as const;
+export const paymentStatuses = [
+  "open",
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+  // Paid, then the payer's bank took the money back (a SEPA direct debit reversed).
+  "charged_back",
+] as const;
 export const paymentMethods = [
   "directdebit",
   "banktransfer",
@@ -94,3 +105,7 @@ export const reportReasons = [
   "inappropriate_photo",
   "other",
 ] as const;
+
+/** Where a report stands in the moderation queue. */
+export const reportStatuses = ["open", "dismissed", "actioned"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];

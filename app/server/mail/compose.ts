@@ -5,7 +5,7 @@
 import { formatDate, formatNumber } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { DEFAULT_THEME } from "#app/server/site/theme.ts";
+import { DEFAULT_THEME } from "#app/theme.ts";
 import type { MailParams, MailSiteParams, MailTemplate } from "./templates.ts";
 
 export interface MailSite {

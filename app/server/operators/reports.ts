@@ -6,6 +6,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatMessage } from "#app/schemas/chat.ts";
+import type { ReportStatus } from "#app/schemas/enums.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { profiles, reports, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -13,8 +14,6 @@ import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
 import { authorize } from "./roles.ts";
 
-export const reportStatuses = ["open", "dismissed", "actioned"] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
 const CONTEXT_MESSAGES = 4;
 
 export async function reportQueue(app: OperatorContext, status: ReportStatus = "open") {

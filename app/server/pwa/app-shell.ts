@@ -7,7 +7,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
 import { escapeHtml } from "#app/server/mail/compose.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
-import { DEFAULT_THEME } from "#app/server/site/theme.ts";
+import { DEFAULT_THEME } from "#app/theme.ts";
 import { HEART_PATH, type IconFile, type Logo, renderIcon, svgLogo } from "./icons.ts";
 import { pathPolygons } from "./raster.ts";
 
