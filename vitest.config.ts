@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { localVars } from "./scripts/lib/dev-vars.ts";
 
 // Two projects: `unit` (pure functions, schemas, components) in Node, and
 // `integration` inside workerd with D1 (migrations applied), KV, R2 and the
@@ -23,14 +24,18 @@ export default defineConfig({
         resolve: { tsconfigPaths: true },
         plugins: [
           cloudflareTest(async () => ({
-            main: "./workers/app.ts",
+            // The local build's entry and relay, as in vite.config.ts.
+            main: "./workers/app.local.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+              // The local configuration (.dev.vars.example, secrets generated for this run).
+              bindings: { ...(await localVars()), TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+              durableObjects: { ECHO_ROOM: { className: "EchoRoom", useSQLite: true } },
             },
           })),
           reactRouter(),
         ],
+        define: { __LOCAL_TOOLS__: "true" },
         test: {
           name: "integration",
           fsModuleCache: false,

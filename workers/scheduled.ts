@@ -1,18 +1,32 @@
 // Cron entry: the same request context as a request, minus the visitor. The
 // run's "now" is the time the cron was scheduled for, so a run that starts
 // late still decides daytime and weeks for its own hour (and tests inject it).
+// Each cron of wrangler.toml [triggers] has its own job.
 
 import { createDb } from "#app/server/db/client.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
-import { createLogger } from "#app/server/log.ts";
+import { runOutbox } from "#app/server/jobs/outbox.ts";
+import { createLogger, errorFields } from "#app/server/log.ts";
+
+export const crons = {
+  /** Every minute: mail and texts that are due. */
+  "* * * * *": { name: "outbox", run: runOutbox },
+  /** Every hour: housekeeping, settling, scheduled notifications. */
+  "17 * * * *": { name: "hourly", run: runHourly },
+} as const;
 
 export async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   const log = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
+  const job = crons[controller.cron as keyof typeof crons];
+  if (!job) {
+    log.error("no job for this cron", { cron: controller.cron });
+    return;
+  }
   const now = () => controller.scheduledTime;
   ctx.waitUntil(
-    runHourly({ db: createDb(env.DB), env, log, now }).then(
-      (result) => log.info("hourly job done", result),
-      (error: unknown) => log.error("hourly job failed", { error: String(error) }),
+    job.run({ db: createDb(env.DB), env, log, now }).then(
+      (result) => log.info(`${job.name} job done`, result),
+      (error: unknown) => log.error(`${job.name} job failed`, errorFields(error)),
     ),
   );
 }

@@ -14,6 +14,7 @@ import { isLocale } from "#app/i18n/locales.ts";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, negotiateLocale } from "#app/i18n/negotiate.ts";
 import { findSessionMember, sessionUpkeep } from "#app/server/accounts/session.ts";
 import { clearedSessionCookie, sessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { cookieHeader } from "#app/server/http/cookies.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
@@ -23,6 +24,7 @@ import { workerAccess } from "./access.ts";
 import { adminGate } from "./admin.ts";
 import { apiError } from "./api/errors.ts";
 import { api } from "./api/index.ts";
+import { configGate } from "./config-gate.ts";
 import { media } from "./media.ts";
 import { seo } from "./seo.ts";
 
@@ -73,12 +75,13 @@ export function createServer(ui: UiHandler) {
       overwrite: false,
     }),
   );
+  server.use(configGate);
   server.use(async (c, next) => {
     const id = c.var.requestId;
     const log = createLogger(id);
     const domain = domainOf(c.req.header("host") ?? new URL(c.req.url).host);
     const settings = await loadSettings(c.env.SETTINGS, domain);
-    const country = visitorCountry(c.req.raw, settings, c.env.APP_ENV === "production");
+    const country = visitorCountry(c.req.raw, settings, appConfig(c.env).production);
     const askedLocale = c.req.query(LOCALE_QUERY);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);
     const locale = negotiateLocale({

@@ -8,13 +8,14 @@ import { desc } from "drizzle-orm";
 import { type ReactNode, useState } from "react";
 import { data, Link } from "react-router";
 import { requestContext } from "#app/context.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import { getOutboxMail, listOutbox } from "#app/server/mail/outbox.ts";
 import type { Route } from "./+types/dev-mail";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
-  if (app.env.APP_ENV === "production") throw data(null, { status: 404 });
+  if (appConfig(app.env).production) throw data(null, { status: 404 });
   const idParam = new URL(request.url).searchParams.get("id") ?? "";
   const id = /^[1-9]\d{0,9}$/.test(idParam) ? Number(idParam) : null;
   const [mails, mail, texts] = await Promise.all([

@@ -59,6 +59,12 @@ describe("visitor country", () => {
     expect(visitorCountry(request({ "cf-ipcountry": "T1" }), settings, false)).toBe("NL");
   });
 
+  it("in production takes Cloudflare's geo-IP only, never a header the client sent", () => {
+    const fromBelgium = Object.assign(request({ "cf-ipcountry": "BE" }), { cf: { country: "DE" } });
+    expect(visitorCountry(fromBelgium, settings, true)).toBe("DE");
+    expect(visitorCountry(request({ "cf-ipcountry": "BE" }), settings, true)).toBe("NL");
+  });
+
   it("lets the domain force a country", () => {
     const forced = { ...settings, geoip_country: "AT" };
     expect(visitorCountry(request({ "cf-ipcountry": "BE" }), forced, false)).toBe("AT");

@@ -5,6 +5,7 @@
 // gates (app/middleware/access.ts for pages, workers/access.ts for /api,
 // /media, the chat socket and site files) turn it into the HTTP answer.
 import { RegExpRouter } from "hono/router/reg-exp-router";
+import { appConfig } from "#app/server/config/env.ts";
 import { can, type OperatorRole } from "#app/server/operators/roles.ts";
 import { type Door, type DoorMethod, doors } from "./doors.ts";
 
@@ -31,13 +32,13 @@ export interface Knocker {
 
 /** Who knocks, as the request context knows them (an operator only on console paths). */
 export function knockerOf(
-  app: { member: object | null; env: { APP_ENV?: string } },
+  app: { member: object | null; env: Env },
   operator: { role: OperatorRole; session: { verified: boolean } } | null = null,
 ): Knocker {
   return {
     member: app.member !== null,
     operator: operator && { role: operator.role, verified: operator.session.verified },
-    production: app.env.APP_ENV === "production",
+    production: appConfig(app.env).production,
   };
 }
 

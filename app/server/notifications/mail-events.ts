@@ -5,8 +5,8 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import { users } from "#app/server/db/schema.ts";
-import { notificationSecret } from "./unsubscribe.ts";
 
 const eventSchema = z.object({
   type: z.enum(["bounce", "spam_complaint"]),
@@ -23,7 +23,7 @@ export const mailEventsSchema = z.union([
 export type MailEvents = z.output<typeof mailEventsSchema>;
 
 export async function isMailProvider(app: Pick<RequestContext, "env">, authorization: string | undefined) {
-  const expected = `Bearer ${notificationSecret(app, "MAIL_WEBHOOK_SECRET")}`;
+  const expected = `Bearer ${appConfig(app.env).mailWebhookSecret}`;
   const given = authorization ?? "";
   const digest = async (text: string) =>
     new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));

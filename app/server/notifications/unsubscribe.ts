@@ -5,21 +5,13 @@
 // Transactional mail (password reset, activation) is not affected.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { base64url } from "#app/server/http/base64.ts";
 
 type SecretEnv = Pick<RequestContext, "env">;
-const LOCAL_SECRETS = { MAIL_LINK_SECRET: "local-mail-link-secret", MAIL_WEBHOOK_SECRET: "local-mail-webhook-secret" };
-
-/** A Worker secret; outside production a fixed local value. Throws when production lacks it. */
-export function notificationSecret(app: SecretEnv, name: keyof typeof LOCAL_SECRETS): string {
-  const value = (app.env as unknown as Record<string, unknown>)[name];
-  if (typeof value === "string" && value.length >= 16) return value;
-  if (app.env.APP_ENV === "production") throw new Error(`${name} is not set`);
-  return LOCAL_SECRETS[name];
-}
 
 const encoder = new TextEncoder();
 
@@ -32,7 +24,7 @@ async function signature(secret: string, userId: number): Promise<string> {
 }
 
 export async function unsubscribeToken(app: SecretEnv, userId: number): Promise<string> {
-  return `${userId}.${await signature(notificationSecret(app, "MAIL_LINK_SECRET"), userId)}`;
+  return `${userId}.${await signature(appConfig(app.env).mailLinkSecret, userId)}`;
 }
 
 /** The member a token stands for, or null when it is not one we signed. */
@@ -40,7 +32,7 @@ export async function verifyUnsubscribeToken(app: SecretEnv, token: string): Pro
   const match = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{24})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
-  const expected = await signature(notificationSecret(app, "MAIL_LINK_SECRET"), userId);
+  const expected = await signature(appConfig(app.env).mailLinkSecret, userId);
   // Constant-time comparison: the signature is a secret until it is right.
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ (match[2]!.charCodeAt(i) ?? 0);

@@ -1,16 +1,9 @@
 // The application server's VAPID identity (RFC 8292) and P-256 key handling
-// with WebCrypto only. The key pair comes from Worker secrets
-// (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); outside production a
-// fixed development pair is used so a fresh checkout can push to its local
-// push endpoint. That pair is public on purpose and refused in production.
+// with WebCrypto only. The key pair is the Worker's (VAPID_PUBLIC_KEY,
+// VAPID_PRIVATE_KEY, VAPID_SUBJECT, read by the config module); locally
+// `npm start` generates one per checkout.
+import { appConfig } from "#app/server/config/env.ts";
 import { base64url } from "#app/server/http/base64.ts";
-
-/** Development only: anyone may know this pair, so production never uses it. */
-export const DEV_VAPID = {
-  publicKey: "BC-ff_qQ7EGT9DbHZz4pjNXCoqrYgiXbGVGfoy9svZ8rVRrDRSZMiG1GBoVeaVc2hXsa2UxHt9WGLVLjX-XN8gM",
-  privateKey: "3kzqqotY99Wve0DUmriJezN5m0YpbHwEcstB2XEhGoo",
-  subject: "mailto:push@localhost.example",
-};
 
 export interface VapidKeys {
   /** Uncompressed P-256 point, base64url: the browser's applicationServerKey. */
@@ -19,29 +12,16 @@ export interface VapidKeys {
   subject: string;
 }
 
-type PushEnv = Record<string, unknown>;
-
-/** The raw public key the browser subscribes with; null when push is not configured. */
-export function vapidPublicKey(env: PushEnv): string | null {
-  return vapidConfig(env)?.publicKey ?? null;
-}
-
-function vapidConfig(env: PushEnv) {
-  const text = (name: string) => (typeof env[name] === "string" ? (env[name] as string).trim() : "");
-  const configured = { publicKey: text("VAPID_PUBLIC_KEY"), privateKey: text("VAPID_PRIVATE_KEY") };
-  if (configured.publicKey && configured.privateKey) {
-    return { ...configured, subject: text("VAPID_SUBJECT") || DEV_VAPID.subject };
-  }
-  if (env.APP_ENV === "production") return null;
-  return DEV_VAPID;
+/** The raw public key the browser subscribes with. */
+export function vapidPublicKey(env: Env): string {
+  return appConfig(env).push.publicKey;
 }
 
 const signingKeys = new Map<string, Promise<CryptoKey>>();
 
-/** The VAPID keys to sign with, or null (production without secrets: push is off). */
-export async function vapidKeys(env: PushEnv): Promise<VapidKeys | null> {
-  const config = vapidConfig(env);
-  if (!config) return null;
+/** The VAPID keys to sign with. */
+export async function vapidKeys(env: Env): Promise<VapidKeys> {
+  const config = appConfig(env).push;
   let signingKey = signingKeys.get(config.privateKey);
   if (!signingKey) {
     signingKey = importPrivateKey(config.privateKey, config.publicKey, { name: "ECDSA", namedCurve: "P-256" }, [

@@ -38,7 +38,7 @@ export interface PushOptions {
   topic?: string;
 }
 
-export type PushOutcome = "sent" | "gone" | "failed" | "not_configured";
+export type PushOutcome = "sent" | "gone" | "failed";
 
 const RETRY_DELAY_MS = 400;
 
@@ -48,11 +48,7 @@ export async function sendPush(
   message: PushMessage,
   options: PushOptions,
 ): Promise<PushOutcome> {
-  const keys = await vapidKeys(app.env as unknown as Record<string, unknown>);
-  if (!keys) {
-    app.log.warn("push not configured: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT");
-    return "not_configured";
-  }
+  const keys = await vapidKeys(app.env);
   const body = await encryptPayload(new TextEncoder().encode(JSON.stringify(message)), subscription);
   const headers: Record<string, string> = {
     TTL: String(options.ttl),

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import { pushSubscriptions } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 
@@ -34,7 +35,7 @@ const PUSH_SERVICE_HOSTS = [
 type EnvLike = Pick<RequestContext, "env">;
 
 export function isLocalPushEndpoint(app: EnvLike, endpoint: string): boolean {
-  if (app.env.APP_ENV === "production") return false;
+  if (appConfig(app.env).production) return false;
   const url = new URL(endpoint);
   return url.pathname.startsWith(LOCAL_PUSH_PATH) && (url.protocol === "http:" || url.protocol === "https:");
 }

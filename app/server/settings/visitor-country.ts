@@ -5,17 +5,16 @@ const COUNTRY = /^[A-Z]{2}$/;
 const UNKNOWN = new Set(["XX", "T1"]);
 
 /**
- * The visitor's country: forced by the domain (geoip_country), else geo-IP
- * (the CF-IPCountry header, or request.cf when deployed), else the domain's
- * geoip_selected_country. Locally request.cf is invented, so it is only trusted
- * in production; tests set CF-IPCountry.
+ * The visitor's country: forced by the domain (geoip_country), else geo-IP,
+ * else the domain's geoip_selected_country. Deployed, geo-IP is Cloudflare's
+ * own `request.cf.country`: a CF-IPCountry header may come from the client.
+ * Locally request.cf is invented, so there the header decides (tests set it).
  */
-export function visitorCountry(request: Request, settings: SiteSettings, trustCf: boolean): string {
+export function visitorCountry(request: Request, settings: SiteSettings, production: boolean): string {
   if (settings.geoip_country) return settings.geoip_country;
-  const header = request.headers.get("cf-ipcountry")?.toUpperCase();
-  const cf = trustCf ? (request.cf?.country as string | undefined) : undefined;
-  for (const candidate of [header, cf]) {
-    if (candidate && COUNTRY.test(candidate) && !UNKNOWN.has(candidate)) return candidate;
-  }
+  const candidate = production
+    ? (request.cf?.country as string | undefined)
+    : request.headers.get("cf-ipcountry")?.toUpperCase();
+  if (candidate && COUNTRY.test(candidate) && !UNKNOWN.has(candidate)) return candidate;
   return settings.geoip_selected_country;
 }
