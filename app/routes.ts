@@ -2,8 +2,8 @@
 // names pages by them.
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Developer pages (the local mail outbox) exist in dev and in builds made for
-// tests (DEV_ROUTES=1), never in a production build.
+// The local tools (mail outbox page, sandbox checkout, push endpoint) exist in
+// dev and in builds made for tests (DEV_ROUTES=1), never in a production build.
 const devRoutes = process.env.NODE_ENV !== "production" || process.env.DEV_ROUTES === "1";
 
 export default [
@@ -38,7 +38,7 @@ export default [
     route("credits/:id/:paymentmethod?", "routes/credits.tsx", { id: "credits-id-paymentmethod" }),
     route("directdebit", "routes/directdebit.tsx", { id: "directdebit" }),
     route("transactions/:id?", "routes/transactions.tsx", { id: "transactions" }),
-    route("payments/sandbox/:ref", "routes/payments-sandbox.tsx", { id: "payments-sandbox" }),
+    ...(devRoutes ? [route("payments/sandbox/:ref", "routes/payments-sandbox.tsx", { id: "payments-sandbox" })] : []),
     route("pages/:page", "routes/pages.tsx", { id: "pages-page" }),
     route("complaints", "routes/complaints.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -77,6 +77,7 @@ export default [
     route("admin/payments", "routes/admin-payments.tsx"),
     route("admin/domains", "routes/admin-domains.tsx"),
     route("admin/domains/:domain", "routes/admin-domains-domain.tsx"),
+    route("admin/outbox", "routes/admin-outbox.tsx"),
     route("admin/audit", "routes/admin-audit.tsx"),
     route("admin/photos/:id/:variant", "routes/admin-photos-file.ts"),
   ]),

@@ -18,5 +18,4 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { ConversationRoom } from "./durable-objects/conversation-room.ts";
-export { EchoRoom } from "./durable-objects/echo-room.ts";
 export { TimeBonus } from "./durable-objects/time-bonus.ts";

@@ -6,7 +6,7 @@ import { csrf } from "hono/csrf";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { MAX_UPLOAD_BYTES, tooLarge } from "#app/server/photos/limits.ts";
 import type { AppEnv } from "#workers/server.ts";
-import { benchApi } from "./bench.ts";
+import { addBenchRoutes } from "./bench.ts";
 import { chatApi } from "./chat.ts";
 import { apiError, domainErrorResponse } from "./errors.ts";
 import { likesApi } from "./likes.ts";
@@ -65,6 +65,7 @@ export const api = new Hono<AppEnv>()
   .route("/", likesApi)
   .route("/", chatApi)
   .route("/", paymentsApi)
-  .route("/", benchApi)
-  .route("/", photosApi)
-  .all("*", (c) => apiError(c, 404, "not_found", "errors:apiNotFound"));
+  .route("/", photosApi);
+// The benchmark relay is a local tool: a production build has no such route.
+if (__LOCAL_TOOLS__) addBenchRoutes(api);
+api.all("*", (c) => apiError(c, 404, "not_found", "errors:apiNotFound"));
