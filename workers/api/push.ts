@@ -13,7 +13,7 @@ export const pushApi = new Hono<AppEnv>().get("/push.php", async (c) => {
   c.header("Cache-Control", "no-store");
   const subscriptions = await memberSubscriptions(c.var.app, member.id);
   return c.json({
-    publicKey: vapidPublicKey(c.env as unknown as Record<string, unknown>),
+    publicKey: vapidPublicKey(c.env),
     endpoints: subscriptions.map((s) => s.endpoint),
   });
 });
