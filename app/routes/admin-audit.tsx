@@ -8,7 +8,18 @@ import { auditTrail } from "#app/server/operators/audit.ts";
 import { requireOperator } from "#app/server/operators/context.ts";
 import type { Route } from "./+types/admin-audit";
 
-const targetTypes = ["operator", "domain", "package", "photo", "report", "complaint", "member", "payment"] as const;
+const targetTypes = [
+  "operator",
+  "domain",
+  "package",
+  "photo",
+  "report",
+  "complaint",
+  "member",
+  "payment",
+  "mail",
+  "sms",
+] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = requireOperator(context, "audit.view");

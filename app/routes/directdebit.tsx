@@ -1,7 +1,8 @@
 // /directdebit?package=<id>: the payer's details, IBAN
 // and consent for a one-off SEPA mandate; then, on the same page, the code we
-// texted signs it ("Code ongeldig" when wrong, "resend code"), and the
-// payment completes. Blocked members and the 30-day limit are refused clearly.
+// texted signs it ("Code ongeldig" when wrong, "resend code"), the collection
+// starts, and the member sees the payment pending until their bank pays.
+// Blocked members and the 30-day limit are refused clearly.
 // Step 2 is in the address (&mandate=), so a reload never starts a second payment.
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

@@ -1,8 +1,9 @@
 // /payments/sandbox/{ref}: the local sandbox provider's hosted checkout.
 // A resource route answering a whole document, so the payer leaves
 // the site's frame as with a real provider; no login, the reference is the key.
-// The payer picks the outcome; then, as a provider does, the sandbox calls the
-// webhook and sends the payer back to the payment's redirect URL.
+// The payer picks the outcome (for a direct debit's collection: what the bank
+// answered); then, as a provider does, the sandbox calls the webhook and sends
+// the payer back to the payment's redirect URL.
 import { renderToStaticMarkup } from "react-dom/server";
 import { redirect } from "react-router";
 import { z } from "zod";

@@ -11,6 +11,7 @@ import { requireMember } from "#app/server/accounts/guards.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { earlierOrders, ownPayment, type Payment } from "#app/server/payments/checkout.ts";
 import { recentPayments } from "#app/server/payments/history.ts";
+import { sandboxCollectionUrl } from "#app/server/payments/sandbox.ts";
 import type { Route } from "./+types/transactions";
 
 const view = (p: Payment): PaymentView => ({
@@ -45,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // "You are premium now" belongs to the purchase that made the member premium.
   const paid = payment.status === "paid" ? await earlierOrders(app, member.id) : [];
   return {
-    payment: view(payment),
+    payment: { ...view(payment), sandboxUrl: sandboxCollectionUrl(payment) },
     payments: null,
     balance: member.credits,
     firstPurchase: paid.length === 1 && paid[0]!.id === payment.id,
@@ -76,6 +77,7 @@ const statusTone: Record<PaymentView["status"], string> = {
   cancelled: "bg-danger text-white",
   expired: "bg-line text-ink",
   refunded: "bg-secondary text-white",
+  charged_back: "bg-danger text-white",
 };
 
 function PaymentList({ payments }: { payments: PaymentView[] }) {

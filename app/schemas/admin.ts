@@ -162,3 +162,9 @@ export const refundSchema = z.object({
 
 /** A form that is only a button: what it asks for is its intent. */
 export const intentSchema = z.object({ intent: z.string().max(40) });
+
+/** A stuck mail or text an operator sends on its way again. */
+export const outboxRetrySchema = z.object({
+  channel: z.enum(["mail", "sms"], { error: "admin:validation.required" }),
+  id: z.coerce.number({ error: "admin:validation.required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});

@@ -16,6 +16,9 @@ export const crashPoints = [
   // Buying credits: our payment row, the provider's payment, the provider's reference.
   "payment:row-created",
   "payment:provider-created",
+  // A direct debit: the mandate signed in D1, the provider's collection, its reference.
+  "collection:signed",
+  "collection:provider-created",
   // A refund: the intent in D1, the provider's refund, the booking.
   "refund:requested",
   "refund:provider-refunded",

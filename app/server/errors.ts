@@ -47,6 +47,8 @@ export const errorCatalogue = {
   discount_minimum: { status: 400, message: "errors:discountMinimum" },
   discount_method: { status: 400, message: "errors:discountMethod" },
   payment_not_found: { status: 404, message: "errors:paymentNotFound" },
+  // The payment provider failed or did not answer; nothing was charged.
+  payment_provider_unavailable: { status: 503, message: "errors:paymentProviderUnavailable" },
   direct_debit_blocked: { status: 403, message: "errors:directDebitBlocked" },
   direct_debit_limit: { status: 429, message: "errors:directDebitLimit" },
   code_invalid: { status: 400, message: "errors:codeInvalid" },
@@ -68,6 +70,9 @@ export const errorCatalogue = {
   complaint_not_found: { status: 404, message: "admin:errors.complaintNotFound" },
   report_not_found: { status: 404, message: "admin:errors.reportNotFound" },
   credits_adjusted: { status: 409, message: "admin:errors.creditsAdjusted" },
+  outbox_not_found: { status: 404, message: "admin:errors.outboxNotFound" },
+  // Sent already, or waiting for its next attempt (retrying it then could send it twice).
+  outbox_not_stuck: { status: 409, message: "admin:errors.outboxNotStuck" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,9 +1,10 @@
 // Payments journeys in real Chromium, at phone and desktop widths:
 // the first purchase through the sandbox provider with the welcome discount,
-// failed and cancelled payments, direct debit signed with the texted code, and
-// the time-bonus modal with its countdown.
+// failed and cancelled payments, direct debit signed with the texted code and
+// collected later (credits only once the bank paid), and the time-bonus modal
+// with its countdown.
 import type { Page } from "@playwright/test";
-import { activeMember, expect, expectAccessible, test, text } from "./support.ts";
+import { activeMember, expect, expectAccessible, fillDirectDebitForm, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
@@ -122,23 +123,17 @@ test("failed and cancelled payments book nothing; a failed card payment offers P
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
 });
 
-test("direct debit: a wrong IBAN is refused, the texted code signs the mandate", async ({ page }) => {
+test("direct debit: a wrong IBAN is refused, the code signs the mandate, credits come when the bank pays", async ({
+  page,
+}) => {
   await activeMember(page);
   await checkout(page, "p0", "directdebit");
   await expect(page).toHaveURL(/\/directdebit\?package=\d+$/);
   await expectAccessible(page);
 
-  const mobile = `+316${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const mobile = await fillDirectDebitForm(page, "nl91abna0417164301");
   const iban = page.getByLabel(t("payments:directDebit.iban"));
-  await page.getByLabel(t("payments:directDebit.accountHolder")).fill("A. de Vries");
-  await iban.fill("nl91abna0417164301");
   await expect(iban).toHaveValue("NL91 ABNA 0417 1643 01");
-  await page.getByLabel(t("payments:directDebit.street")).fill("Keizersgracht");
-  await page.getByLabel(t("payments:directDebit.houseNumber")).fill("1");
-  await page.getByLabel(t("payments:directDebit.postcode")).fill("1015 CJ");
-  await page.getByLabel(t("payments:directDebit.city")).fill("Amsterdam");
-  await page.getByLabel(t("payments:directDebit.mobile")).fill(mobile);
-  await page.getByRole("checkbox").check();
   const submit = page.getByRole("button", { name: t("payments:directDebit.submit") });
   await submit.click();
   await expect(page.getByText(t("validation:ibanInvalid"))).toBeVisible();
@@ -159,6 +154,21 @@ test("direct debit: a wrong IBAN is refused, the texted code signs the mandate",
   await field.fill(code);
   await confirm.click();
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const transaction = page.url();
+  // Signed, not paid: the collection is pending at the bank, and no credits yet.
+  await expect(page.getByRole("heading", { name: t("payments:transactions.collectionPending") })).toBeVisible();
+  await expect(page.getByText(t("payments:transactions.collectionPendingHint"))).toBeVisible();
+  await expectAccessible(page);
+  expect(await currentUser(page)).toMatchObject({ credits: 0, paid_user: false });
+  await page.goto("/transactions");
+  await expect(page.getByRole("main").getByRole("listitem")).toContainText(t("payments:transactions.status.pending"));
+
+  // In the local sandbox someone answers for the bank; then the credits come, once.
+  await page.goto(transaction);
+  await page.getByTestId("sandbox-collection").click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/sbx_dd_\d+$/);
+  await page.getByRole("button", { name: t("payments:sandbox.paid"), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${new URL(transaction).pathname}$`));
   await expect(page.getByRole("heading", { name: t("payments:transactions.completed") })).toBeVisible();
   expect(await currentUser(page)).toMatchObject({ credits: 25, paid_user: true });
 });

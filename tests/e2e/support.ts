@@ -153,3 +153,18 @@ export async function logInDemo(page: Page, email: string) {
   await page.getByRole("button", { name: t("accounts:login.submit") }).click();
   await expect(page).toHaveURL(/\/members/);
 }
+
+/** Fills /directdebit's form (Dutch labels) for a payer with a fresh mobile number, and consents; returns the number. */
+export async function fillDirectDebitForm(page: Page, iban: string): Promise<string> {
+  const t = (key: string) => text("nl", key);
+  const mobile = `+316${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await page.getByLabel(t("payments:directDebit.accountHolder")).fill("A. de Vries");
+  await page.getByLabel(t("payments:directDebit.iban")).fill(iban);
+  await page.getByLabel(t("payments:directDebit.street")).fill("Keizersgracht");
+  await page.getByLabel(t("payments:directDebit.houseNumber")).fill("1");
+  await page.getByLabel(t("payments:directDebit.postcode")).fill("1015 CJ");
+  await page.getByLabel(t("payments:directDebit.city")).fill("Amsterdam");
+  await page.getByLabel(t("payments:directDebit.mobile")).fill(mobile);
+  await page.getByRole("checkbox").check();
+  return mobile;
+}

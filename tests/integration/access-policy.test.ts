@@ -273,6 +273,8 @@ const examples: Record<string, Example> = {
   "GET /admin/domains/:domain": () => get("/admin/domains/localhost"),
   "POST /admin/domains/:domain": () => post("/admin/domains/localhost", {}),
   "GET /admin/photos/:id/:variant": (w) => get(`/admin/photos/${w.privatePhoto.id}/thumb`),
+  // A retry of a mail that is not there: the rule's own refusal.
+  "POST /admin/outbox": () => ({ ...post("/admin/outbox", { channel: "mail", id: "999999" }), refusedByHandler: 404 }),
   "GET /dev/push/:token": () => get("/dev/push/access-test-token"),
   // Unsigned: a push service accepts only pushes signed with the site's key.
   "POST /dev/push/:token": () => ({ ...post("/dev/push/access-test-token", {}), refusedByHandler: 403 }),

@@ -48,6 +48,7 @@ const consolePages = [
   "/admin/payments",
   "/admin/domains",
   "/admin/domains/localhost",
+  "/admin/outbox",
   "/admin/audit",
   "/admin/photos/1/thumb",
 ];
@@ -70,6 +71,7 @@ const reachable: Record<OperatorRole, string[]> = {
     "/admin/members/1000",
     "/admin/complaints",
     "/admin/payments",
+    "/admin/outbox",
     "/admin/photos/1/thumb",
   ],
 };

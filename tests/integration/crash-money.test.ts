@@ -27,9 +27,11 @@ import { createLogger, type Logger } from "#app/server/log.ts";
 import { refundPayment } from "#app/server/operators/payments.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import type { MollieFake } from "#tests/fakes/mollie.ts";
 import { faultyD1 } from "./faulty-d1.ts";
 import { accountsApp, db, givenAccount, NOW } from "./fixtures.ts";
 import { givenOperator, outcome } from "./operator-fixtures.ts";
+import { givenMollie, mollieApp, mollieEnv } from "./payment-fixtures.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -338,86 +340,36 @@ describe("refunding a payment when the server dies mid-way", () => {
 });
 
 describe("refunding a Mollie payment when the server dies mid-way", () => {
-  const mollieEnv = {
-    ...env,
-    PAYMENT_PROVIDER: "mollie",
-    MOLLIE_API_KEY: "test_key",
-    MOLLIE_API_URL: "https://mollie.test",
-  } as Env;
+  const refundPosts = (mollie: MollieFake) =>
+    mollie.requests.filter((r) => r.method === "POST" && r.path.endsWith("/refunds"));
 
-  /**
-   * A fake of Mollie's API that has forgotten every idempotency key (as Mollie
-   * does after a while): only the refunds it made, with their metadata, tell
-   * what was asked before. It refuses to refund more than was paid.
-   */
-  function fakeMollie(options: { loseFirstRefundAnswer?: boolean } = {}) {
-    let loseAnswer = options.loseFirstRefundAnswer ?? false;
-    const refundPosts: { key: string | null; body: { amount: { value: string }; metadata?: unknown } }[] = [];
-    const refunds: { id: string; status: string; amount: { value: string }; metadata: unknown }[] = [];
-    let status = "open";
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? "GET";
-      if (url.pathname === "/v2/payments" && method === "POST") {
-        return Response.json({ id: "tr_crash1", _links: { checkout: { href: "https://mollie.test/pay" } } });
-      }
-      if (url.pathname === "/v2/payments/tr_crash1") return Response.json({ id: "tr_crash1", status });
-      if (url.pathname === "/v2/payments/tr_crash1/refunds" && method === "GET") {
-        return Response.json({ count: refunds.length, _embedded: { refunds } });
-      }
-      if (url.pathname === "/v2/payments/tr_crash1/refunds" && method === "POST") {
-        const body = JSON.parse(String(init?.body));
-        refundPosts.push({ key: new Headers(init?.headers).get("Idempotency-Key"), body });
-        const refunded = refunds.reduce((sum, r) => sum + Number(r.amount.value), 0);
-        if (refunded + Number(body.amount.value) > 19.95) {
-          return Response.json({ status: 422, title: "Unprocessable Entity" }, { status: 422 });
-        }
-        const refund = {
-          id: `re_${refunds.length + 1}`,
-          status: "pending",
-          amount: body.amount,
-          metadata: body.metadata,
-        };
-        refunds.push(refund);
-        if (loseAnswer) {
-          loseAnswer = false;
-          return new Response("upstream timed out", { status: 504 });
-        }
-        return Response.json(refund, { status: 201 });
-      }
-      return new Response("not found", { status: 404 });
-    });
-    return {
-      refundPosts,
-      refunds,
-      pay: () => {
-        status = "paid";
-      },
-    };
-  }
-
-  /** A member's paid Mollie payment of 60 credits for 19.95, booked. */
-  async function paidMolliePayment() {
+  /** A member's Mollie payment of 60 credits for 19.95, paid and booked. */
+  async function paidMolliePayment(mollie: MollieFake) {
     const pkg = await givenPackage();
     const member = await buyer();
-    const app = { ...accountsApp(), env: mollieEnv };
+    const app = mollieApp();
     const { paymentId } = await startCheckout(app, member, { packageId: pkg.id, method: "ideal", country: "NL" });
-    return { member, paymentId, app };
+    const ref = (await paymentRow(paymentId)).providerRef!;
+    mollie.setStatus(ref, "paid");
+    await handleWebhook(app, "mollie", ref);
+    expect(await ledgerBalance(db, member.id)).toBe(60);
+    return { member, paymentId };
   }
 
   it("Mollie refunded but its answer was lost: the click fails, the request stays, the hourly job books it", async () => {
-    const mollie = fakeMollie({ loseFirstRefundAnswer: true });
-    const { member, paymentId, app } = await paidMolliePayment();
-    mollie.pay();
-    await handleWebhook(app, "mollie", "tr_crash1");
+    const mollie = givenMollie();
+    const { member, paymentId } = await paidMolliePayment(mollie);
+    mollie.fail({ kind: "lost-answer", times: 1, match: (r) => r.method === "POST" && r.url.endsWith("/refunds") });
     const support = await givenOperator("support");
 
     expect(await outcome(refundPayment({ ...support.app, env: mollieEnv }, paymentId))).toBe("refund_failed");
     expect(await db.select({ n: count() }).from(refundRequests)).toEqual([{ n: 1 }]);
+    // Mollie keeps idempotency keys only for a while: the refund's metadata must find it.
+    mollie.forgetIdempotencyKeys();
     await hourly(NOW + 10 * MINUTE, createLogger("test-hourly"), mollieEnv);
 
     expect(mollie.refunds).toHaveLength(1);
-    expect(mollie.refundPosts).toHaveLength(1);
+    expect(refundPosts(mollie)).toHaveLength(1);
     expect((await paymentRow(paymentId)).status).toBe("refunded");
     expect(await ledgerBalance(db, member.id)).toBe(0);
     await expectSettled(member.id);
@@ -426,17 +378,15 @@ describe("refunding a Mollie payment when the server dies mid-way", () => {
   it.each(["refund:requested", "refund:provider-refunded"] as const)(
     "crash at %s: refunded once at Mollie, booked once, even after Mollie forgot the key",
     async (point) => {
-      const mollie = fakeMollie();
-      const { member, paymentId, app } = await paidMolliePayment();
-      mollie.pay();
-      await handleWebhook(app, "mollie", "tr_crash1");
-      expect(await ledgerBalance(db, member.id)).toBe(60);
+      const mollie = givenMollie();
+      const { member, paymentId } = await paidMolliePayment(mollie);
 
       const support = await givenOperator("support");
       armCrash(point);
       await expect(refundPayment({ ...support.app, env: mollieEnv }, paymentId)).rejects.toThrow(SimulatedCrash);
       expect(mollie.refunds).toHaveLength(point === "refund:requested" ? 0 : 1);
 
+      mollie.forgetIdempotencyKeys();
       await hourly(NOW + 10 * MINUTE, createLogger("test-hourly"), mollieEnv);
       await hourly(NOW + 70 * MINUTE, createLogger("test-hourly"), mollieEnv);
 
@@ -446,7 +396,7 @@ describe("refunding a Mollie payment when the server dies mid-way", () => {
           metadata: { idempotencyKey: `refund:${paymentId}` },
         }),
       ]);
-      expect(mollie.refundPosts.map((p) => p.key)).toEqual([`refund:${paymentId}`]);
+      expect(refundPosts(mollie).map((p) => p.idempotencyKey)).toEqual([`refund:${paymentId}`]);
       expect((await paymentRow(paymentId)).status).toBe("refunded");
       expect(await ledgerRows(member.id, "refund")).toEqual([expect.objectContaining({ delta: -60 })]);
       expect(await ledgerBalance(db, member.id)).toBe(0);

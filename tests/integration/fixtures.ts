@@ -285,3 +285,10 @@ export async function eventually(check: () => boolean, ms = 3000) {
   for (let waited = 0; waited < ms && !check(); waited += 10) await new Promise((r) => setTimeout(r, 10));
   return check();
 }
+
+/** "ok", or the code of the DomainError a rule refused with (anything else is unexpected). */
+export const outcomeCode = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
+  );

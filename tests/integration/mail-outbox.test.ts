@@ -6,10 +6,10 @@ import type { Logger } from "#app/server/log.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
 import { deliverQueuedMail, queueMail, splitStoredHtml } from "#app/server/mail/outbox.ts";
 import { db, NOW } from "./fixtures.ts";
+import { givenProviderFakes, mailApiVars } from "./provider-fakes.ts";
 
 const site = { name: "Hartslag", supportEmail: "support@hartslag.example", baseUrl: "https://hartslag.example" };
 const link = "https://hartslag.example/activate/do?token=secret-token";
-const PROVIDER = "https://mail-provider.example/v1/send";
 
 const activationMail = (to = "anna@example.org") =>
   composeMail({ to, template: "activation", locale: "nl", params: { name: "Anna", link }, site });
@@ -18,11 +18,23 @@ function quietLog() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
 }
 
-function mailApp(vars: Record<string, string> = {}, now = NOW) {
+function mailApp(vars: Record<string, unknown> = {}, now = NOW) {
   return { db, env: { ...env, ...vars } as Env, log: quietLog(), now: () => now };
 }
 
-const http = { MAIL_TRANSPORT: "http", MAIL_API_URL: PROVIDER, MAIL_API_KEY: "test-key" };
+/** A send_email binding that keeps what it is given, or refuses as the provider does. */
+function fakeEmailBinding(refuse?: Error) {
+  const sent: unknown[] = [];
+  const binding = {
+    sent,
+    async send(message: unknown) {
+      if (refuse) throw refuse;
+      sent.push(message);
+      return { messageId: `<cf-${sent.length}@mail.example>` };
+    },
+  };
+  return binding;
+}
 
 function signup(email: string) {
   return db.insert(users).values({ email, passwordHash: "!", domain: "localhost", signupDate: NOW });
@@ -47,6 +59,8 @@ describe("queueing mail in the batch of the change that causes it", () => {
       createdAt: NOW,
       sentAt: null,
       providerId: null,
+      attempts: 0,
+      nextAttemptAt: NOW,
     });
     expect(splitStoredHtml(row!.html).html).toBe(activationMail().html);
     expect(row!.text).toContain(link);
@@ -66,12 +80,12 @@ describe("delivering through the outbox transport (the local default)", () => {
     expect(app.env.MAIL_TRANSPORT).toBe("outbox");
     const fetchSpy = vi.spyOn(globalThis, "fetch");
 
-    expect(await deliverQueuedMail(app)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverQueuedMail(app)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [row] = await outboxRows();
-    expect(row).toMatchObject({ status: "sent", sentAt: NOW });
+    expect(row).toMatchObject({ status: "sent", sentAt: NOW, attempts: 1, lastError: null });
     expect(row!.html).toContain(link);
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect(await deliverQueuedMail(app)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverQueuedMail(app)).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it("delivers the oldest first, at most `limit` at a time", async () => {
@@ -79,45 +93,112 @@ describe("delivering through the outbox transport (the local default)", () => {
     await queueMail(db, activationMail("early@example.org"), NOW - 5000);
     await queueMail(db, activationMail("middle@example.org"), NOW - 3000);
 
-    expect(await deliverQueuedMail(mailApp(), { limit: 2 })).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverQueuedMail(mailApp(), { limit: 2 })).toEqual({ sent: 2, retrying: 0, failed: 0 });
     const queued = await db.select({ to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.status, "queued"));
     expect(queued).toEqual([{ to: "late@example.org" }]);
+  });
+});
+
+describe("delivering through Cloudflare Email Service (the send_email binding)", () => {
+  const cloudflare = (binding: object, vars: Record<string, unknown> = {}) =>
+    mailApp({ MAIL_TRANSPORT: "cloudflare", EMAIL: binding, ...vars });
+
+  it("sends the structured message with sender name, both bodies and the unsubscribe headers", async () => {
+    const mail = composeMail({
+      to: "anna@example.org",
+      template: "like",
+      locale: "nl",
+      params: { name: "Anna", link, sender: "Bram" },
+      site,
+      unsubscribe: {
+        link: "https://hartslag.example/unsubscribe?token=t",
+        oneClick: "https://hartslag.example/api/mail/unsubscribe?token=t",
+      },
+    });
+    await queueMail(db, mail, NOW - 1000);
+    const binding = fakeEmailBinding();
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+
+    expect(await deliverQueuedMail(cloudflare(binding))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    expect(binding.sent).toEqual([
+      {
+        from: { name: "Hartslag", email: "noreply@hartslag.example" },
+        to: "anna@example.org",
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: {
+          "List-Unsubscribe":
+            "<https://hartslag.example/api/mail/unsubscribe?token=t>, <mailto:support@hartslag.example?subject=unsubscribe>",
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      },
+    ]);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ status: "sent", providerId: "<cf-1@mail.example>", sentAt: NOW, html: "", text: "" });
+  });
+
+  it("sends from MAIL_FROM when it is set", async () => {
+    await queueMail(db, activationMail(), NOW);
+    const binding = fakeEmailBinding();
+    await deliverQueuedMail(cloudflare(binding, { MAIL_FROM: "hello@mail.hartslag.example" }));
+    expect(binding.sent).toEqual([
+      expect.objectContaining({ from: { name: "Hartslag", email: "hello@mail.hartslag.example" } }),
+    ]);
+  });
+
+  it("keeps a mail the binding refuses queued for a retry, with the reason", async () => {
+    await queueMail(db, activationMail(), NOW - 1000);
+    const app = cloudflare(fakeEmailBinding(new Error("E_RATE_LIMIT_EXCEEDED: try again later")));
+
+    expect(await deliverQueuedMail(app)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      nextAttemptAt: NOW + 2 * 60_000,
+      lastError: "E_RATE_LIMIT_EXCEEDED: try again later",
+      sentAt: null,
+      providerId: null,
+    });
+    expect(splitStoredHtml(row!.html).html).toBe(activationMail().html);
+    expect(app.log.warn).toHaveBeenCalledWith(
+      "mail not delivered, will retry",
+      expect.objectContaining({ mailId: row!.id, transport: "cloudflare", attempts: 1 }),
+    );
   });
 });
 
 describe("delivering through the http transport", () => {
   it("posts the mail as JSON with the bearer key, then keeps the provider's id and drops the bodies", async () => {
     await queueMail(db, activationMail(), NOW - 1000);
-    const fetchSpy = vi
-      .spyOn(globalThis, "fetch")
-      .mockResolvedValue(Response.json({ id: "provider-42", status: "queued" }, { status: 202 }));
+    const { mailApi, fetchSpy } = givenProviderFakes();
 
-    expect(await deliverQueuedMail(mailApp(http))).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverQueuedMail(mailApp(mailApiVars))).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
     expect(fetchSpy).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe(PROVIDER);
-    expect(init?.method).toBe("POST");
-    const headers = new Headers(init?.headers);
-    expect(headers.get("authorization")).toBe("Bearer test-key");
-    expect(headers.get("content-type")).toBe("application/json");
     const mail = activationMail();
-    expect(JSON.parse(String(init?.body))).toEqual({
-      from: "Hartslag <noreply@hartslag.example>",
-      to: "anna@example.org",
-      subject: "Bevestig je e-mailadres voor Hartslag",
-      html: mail.html,
-      text: mail.text,
-      headers: {
-        "List-Unsubscribe":
-          "<mailto:support@hartslag.example?subject=unsubscribe>, <https://hartslag.example/notifications>",
+    expect(mailApi.mails).toEqual([
+      {
+        id: "mail-1",
+        from: "Hartslag <noreply@hartslag.example>",
+        to: "anna@example.org",
+        subject: "Bevestig je e-mailadres voor Hartslag",
+        html: mail.html,
+        text: mail.text,
+        headers: {
+          "List-Unsubscribe":
+            "<mailto:support@hartslag.example?subject=unsubscribe>, <https://hartslag.example/notifications>",
+        },
       },
-    });
-
+    ]);
     const [row] = await outboxRows();
     expect(row).toMatchObject({
       status: "sent",
-      providerId: "provider-42",
+      providerId: "mail-1",
       sentAt: NOW,
       html: "",
       text: "",
@@ -136,49 +217,76 @@ describe("delivering through the http transport", () => {
       site: { ...site, mailName: "Hartslag Dating" },
     });
     await queueMail(db, mail, NOW);
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ id: "p-1" }));
+    const { mailApi } = givenProviderFakes();
 
-    await deliverQueuedMail(mailApp({ ...http, MAIL_FROM: "hello@mail.hartslag.example" }));
-    const sent = JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body));
-    expect(sent.from).toBe("Hartslag Dating <hello@mail.hartslag.example>");
-    expect(sent.text).toContain("valid for 2 hours");
+    await deliverQueuedMail(mailApp({ ...mailApiVars, MAIL_FROM: "hello@mail.hartslag.example" }));
+    expect(mailApi.mails[0]!.from).toBe("Hartslag Dating <hello@mail.hartslag.example>");
+    expect(mailApi.mails[0]!.text).toContain("valid for 2 hours");
   });
 
-  it("marks a mail the provider refuses as failed, logs it, and goes on with the next", async () => {
+  it("keeps a mail the provider refuses queued for a retry, logs it, and goes on with the next", async () => {
     await queueMail(db, activationMail("refused@example.org"), NOW - 2000);
     await queueMail(db, activationMail("accepted@example.org"), NOW - 1000);
-    vi.spyOn(globalThis, "fetch")
-      .mockResolvedValueOnce(new Response("internal error", { status: 500 }))
-      .mockResolvedValueOnce(Response.json({ id: "provider-2" }));
-    const app = mailApp(http);
+    const { mailApi } = givenProviderFakes();
+    mailApi.refuseNext = [500];
+    const app = mailApp(mailApiVars);
 
-    expect(await deliverQueuedMail(app)).toEqual({ sent: 1, failed: 1 });
+    expect(await deliverQueuedMail(app)).toEqual({ sent: 1, retrying: 1, failed: 0 });
 
     const [refused, accepted] = await outboxRows();
-    expect(refused).toMatchObject({ to: "refused@example.org", status: "failed", providerId: null, sentAt: null });
+    expect(refused).toMatchObject({
+      to: "refused@example.org",
+      status: "queued",
+      attempts: 1,
+      lastError: 'mail provider answered 500: {"error":"provider unavailable"}',
+      providerId: null,
+      sentAt: null,
+    });
     expect(refused!.html).toContain(link);
-    expect(accepted).toMatchObject({ to: "accepted@example.org", status: "sent", providerId: "provider-2" });
-    expect(app.log.error).toHaveBeenCalledWith(
-      "mail delivery failed",
+    expect(accepted).toMatchObject({ to: "accepted@example.org", status: "sent", providerId: "mail-1" });
+    expect(app.log.warn).toHaveBeenCalledWith(
+      "mail not delivered, will retry",
       expect.objectContaining({ mailId: refused!.id, template: "activation", transport: "http" }),
     );
   });
 
-  it("marks a mail failed when the provider cannot be reached", async () => {
+  it("keeps a mail queued when the provider cannot be reached or does not answer in time", async () => {
     await queueMail(db, activationMail(), NOW);
-    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("network down"));
-    expect(await deliverQueuedMail(mailApp(http))).toEqual({ sent: 0, failed: 1 });
-    expect((await outboxRows())[0]).toMatchObject({ status: "failed" });
+    vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new TypeError("network down"));
+    expect(await deliverQueuedMail(mailApp(mailApiVars))).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect((await outboxRows())[0]).toMatchObject({ status: "queued", attempts: 1, lastError: "network down" });
+
+    vi.restoreAllMocks();
+    const { mailApi } = givenProviderFakes();
+    mailApi.hang = true;
+    const later = NOW + 2 * 60_000;
+    expect(await deliverQueuedMail(mailApp(mailApiVars, later), { timeoutMs: 20 })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
+    expect((await outboxRows())[0]).toMatchObject({ status: "queued", attempts: 2, nextAttemptAt: later + 4 * 60_000 });
+    expect((await outboxRows())[0]!.lastError).toBe("mail provider did not answer within 20 ms");
+  });
+
+  it("gives up at once on a mail the provider says it can never take", async () => {
+    await queueMail(db, activationMail(), NOW);
+    const { mailApi } = givenProviderFakes();
+    mailApi.failWith = 422;
+    const app = mailApp(mailApiVars);
+    expect(await deliverQueuedMail(app)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect((await outboxRows())[0]).toMatchObject({ status: "failed", attempts: 1 });
+    expect(app.log.error).toHaveBeenCalledWith("mail delivery given up", expect.objectContaining({ attempts: 1 }));
   });
 
   it("sends each mail once when two deliveries run at the same time", async () => {
     for (let i = 0; i < 5; i++) await queueMail(db, activationMail(`member${i}@example.org`), NOW - i);
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ id: "x" }));
+    const { mailApi } = givenProviderFakes();
 
-    const runs = await Promise.all([deliverQueuedMail(mailApp(http)), deliverQueuedMail(mailApp(http))]);
+    const runs = await Promise.all([deliverQueuedMail(mailApp(mailApiVars)), deliverQueuedMail(mailApp(mailApiVars))]);
 
     expect(runs[0]!.sent + runs[1]!.sent).toBe(5);
-    expect(fetchSpy).toHaveBeenCalledTimes(5);
+    expect(mailApi.mails.map((m) => m.to).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `member${i}@example.org`));
   });
 
   it("leaves mail queued and logs when the provider is not configured", async () => {
@@ -186,9 +294,9 @@ describe("delivering through the http transport", () => {
     const app = mailApp({ MAIL_TRANSPORT: "http" });
     const fetchSpy = vi.spyOn(globalThis, "fetch");
 
-    expect(await deliverQueuedMail(app)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverQueuedMail(app)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect((await outboxRows())[0]).toMatchObject({ status: "queued", sentAt: null });
+    expect((await outboxRows())[0]).toMatchObject({ status: "queued", attempts: 0, sentAt: null });
     expect(app.log.error).toHaveBeenCalledWith("mail transport not usable", expect.anything());
   });
 });

@@ -1,57 +1,14 @@
 import { SELF } from "cloudflare:test";
-import { and, count, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { directDebitSchema } from "#app/schemas/payments.ts";
-import { findSessionMember } from "#app/server/accounts/session.ts";
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
-import {
-  creditLedger,
-  creditPackages,
-  discountCodes,
-  discountRedemptions,
-  payments,
-  smsOutbox,
-  users,
-} from "#app/server/db/schema.ts";
+import { creditLedger, discountCodes, discountRedemptions, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
-import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import { checkCode, TIME_BONUS_SECONDS, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
-import { accountsApp, db, givenAccount, NOW, sessionCookieFor } from "./fixtures.ts";
-
-afterEach(() => vi.restoreAllMocks());
-
-const code = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "ok",
-    (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
-  );
-
-async function givenPackage(country = "NL", priceCents = 1995, credits = 60) {
-  const [pkg] = await db
-    .insert(creditPackages)
-    .values({ domain: "*", country, currency: "EUR", credits, priceCents, style: "p1", popular: true })
-    .returning();
-  return pkg!;
-}
-
-async function member(id: number, now = NOW) {
-  const { startSession } = await import("#app/server/accounts/session.ts");
-  const { token, statement } = await startSession(db, { userId: id, now });
-  await statement;
-  return (await findSessionMember(db, token, now))!;
-}
-
-/** A member who signed up long ago (no welcome or time bonus in the way). */
-async function oldMember() {
-  const id = await givenAccount();
-  await db
-    .update(users)
-    .set({ signupDate: NOW - 400 * 86_400_000 })
-    .where(eq(users.id, id));
-  return member(id);
-}
+import { accountsApp, db, givenAccount, NOW, outcomeCode, sessionCookieFor } from "./fixtures.ts";
+import { givenPackage, member, oldMember } from "./payment-fixtures.ts";
 
 const webhook = (ref: string) =>
   SELF.fetch("http://localhost/api/payments/webhook/sandbox", {
@@ -129,11 +86,13 @@ describe("buying credits through the sandbox provider", () => {
     const pkg = await givenPackage();
     const buyer = await oldMember();
     expect(
-      await code(startCheckout(accountsApp(), buyer, { packageId: pkg.id, method: "bancontact", country: "NL" })),
+      await outcomeCode(
+        startCheckout(accountsApp(), buyer, { packageId: pkg.id, method: "bancontact", country: "NL" }),
+      ),
     ).toBe("method_not_offered");
-    expect(await code(startCheckout(accountsApp(), buyer, { packageId: 9999, method: "ideal", country: "NL" }))).toBe(
-      "package_not_found",
-    );
+    expect(
+      await outcomeCode(startCheckout(accountsApp(), buyer, { packageId: 9999, method: "ideal", country: "NL" })),
+    ).toBe("package_not_found");
   });
 });
 
@@ -152,7 +111,9 @@ describe("discounts", () => {
     await settleSandboxPayment(db, payment!.providerRef!, "paid");
     await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
     expect(await db.select({ n: count() }).from(discountRedemptions)).toEqual([{ n: 1 }]);
-    expect(await code(checkCode(accountsApp(), buyer, { code: "welcome25", country: "NL" }))).toBe("discount_used");
+    expect(await outcomeCode(checkCode(accountsApp(), buyer, { code: "welcome25", country: "NL" }))).toBe(
+      "discount_used",
+    );
   });
 
   it("refuses unknown, expired, wrong-country and below-minimum codes", async () => {
@@ -171,7 +132,7 @@ describe("discounts", () => {
       { code: "CARDS", kind: "promo", valuePercentage: 5, paymentMethods: ["creditcard"], createdAt: NOW },
     ]);
     const check = (c: string, extra: object = {}) =>
-      code(checkCode(accountsApp(), buyer, { code: c, country: "NL", ...extra }));
+      outcomeCode(checkCode(accountsApp(), buyer, { code: c, country: "NL", ...extra }));
     expect(await check("NOPE")).toBe("discount_not_found");
     expect(await check("OLD10")).toBe("discount_expired");
     expect(await check("DEONLY")).toBe("discount_country");
@@ -235,112 +196,5 @@ describe("the time bonus", () => {
     await settleSandboxPayment(db, payment!.providerRef!, "paid");
     await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
     expect(await timeBonus(accountsApp(), await member(id))).toBeNull();
-  });
-});
-
-describe("Mollie adapter (against a fake of its API)", () => {
-  it("creates a payment, and credits when Mollie says it is paid", async () => {
-    const pkg = await givenPackage();
-    const buyer = await oldMember();
-    const calls: { url: string; method: string; body: unknown; auth: string | null }[] = [];
-    let status = "open";
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = String(input);
-      calls.push({
-        url,
-        method: init?.method ?? "GET",
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-        auth: new Headers(init?.headers).get("authorization"),
-      });
-      if (url.endsWith("/v2/payments") && init?.method === "POST") {
-        return Response.json(
-          { id: "tr_fake123", _links: { checkout: { href: "https://www.mollie.com/checkout/fake" } } },
-          { status: 201 },
-        );
-      }
-      if (url.endsWith("/v2/payments/tr_fake123")) return Response.json({ id: "tr_fake123", status });
-      return new Response("not found", { status: 404 });
-    });
-    const app = {
-      ...accountsApp(),
-      env: {
-        ...accountsApp().env,
-        PAYMENT_PROVIDER: "mollie",
-        MOLLIE_API_KEY: "test_key",
-        MOLLIE_API_URL: "https://mollie.test",
-      } as Env,
-    };
-    const { checkoutUrl, paymentId } = await startCheckout(app, buyer, {
-      packageId: pkg.id,
-      method: "ideal",
-      country: "NL",
-    });
-    expect(checkoutUrl).toBe("https://www.mollie.com/checkout/fake");
-    expect(calls[0]).toMatchObject({
-      method: "POST",
-      auth: "Bearer test_key",
-      body: { amount: { currency: "EUR", value: "19.95" }, method: "ideal" },
-    });
-    await handleWebhook(app, "mollie", "tr_fake123");
-    expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe("open");
-    status = "paid";
-    await handleWebhook(app, "mollie", "tr_fake123");
-    await handleWebhook(app, "mollie", "tr_fake123");
-    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(60);
-  });
-});
-
-describe("direct debit", () => {
-  const form = (overrides: Record<string, string> = {}) =>
-    directDebitSchema.safeParse({
-      package: "1",
-      account_holder: "A. de Vries",
-      iban: "NL91 ABNA 0417 1643 00",
-      street: "Keizersgracht",
-      house_number: "1",
-      postcode: "1015 CJ",
-      city: "Amsterdam",
-      mobile: "+31 6 1234 5678",
-      consent: "on",
-      ...overrides,
-    });
-
-  it("checks the IBAN's mod-97 digits and wants consent", () => {
-    expect(form().success).toBe(true);
-    expect(form({ iban: "NL91 ABNA 0417 1643 01" }).error?.issues[0]?.message).toBe("validation:ibanInvalid");
-    expect(form({ consent: "" }).success).toBe(false);
-  });
-
-  it("completes the payment with the SMS code, not with a wrong one", async () => {
-    const pkg = await givenPackage();
-    const buyer = await oldMember();
-    const input = form({ package: String(pkg.id) });
-    if (!input.success) throw input.error;
-    const { mandateId, paymentId } = await startDirectDebit(accountsApp(), buyer, input.data, "NL");
-    const [sms] = await db.select().from(smsOutbox);
-    const sent = /(\d{6})/.exec(sms!.text)![1]!;
-    const wrong = sent === "000000" ? "111111" : "000000";
-    expect(await code(confirmCode(accountsApp(), buyer, { mandate: mandateId, code: wrong }))).toBe("code_invalid");
-    await confirmCode(accountsApp(), buyer, { mandate: mandateId, code: sent });
-    expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe("paid");
-    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(60);
-  });
-
-  it("refuses blocked members and payments over the limit", async () => {
-    const pkg = await givenPackage("NL", 9000);
-    const buyer = await oldMember();
-    const input = form({ package: String(pkg.id) });
-    if (!input.success) throw input.error;
-    await startDirectDebit(accountsApp(), buyer, input.data, "NL");
-    await startDirectDebit(accountsApp(), buyer, input.data, "NL");
-    expect(await code(startDirectDebit(accountsApp(), buyer, input.data, "NL"))).toBe("direct_debit_limit");
-    await db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, buyer.id));
-    expect(await code(startDirectDebit(accountsApp(), buyer, input.data, "NL"))).toBe("direct_debit_blocked");
-    expect(
-      await db
-        .select({ n: count() })
-        .from(payments)
-        .where(and(eq(payments.userId, buyer.id))),
-    ).toEqual([{ n: 2 }]);
   });
 });

@@ -71,6 +71,8 @@ const tones: Record<string, string> = {
   banned: "bg-danger/10 text-danger",
   deleted: "bg-line text-muted",
   failed: "bg-danger/10 text-danger",
+  overdue: "bg-warning/10 text-warning",
+  retrying: "bg-secondary-soft text-secondary",
   refunded: "bg-secondary-soft text-secondary",
   actioned: "bg-danger/10 text-danger",
 };

@@ -1,29 +1,36 @@
 // The states of a payment: loading (the provider has not said yet),
 // pending ("being processed"), completed, failed or cancelled (a
-// failed credit-card payment offers PayPal or another try). While it is open
-// or pending the page asks /api/payments/<id> every 3 s and reloads its data
-// once the answer changes.
-import { CircleCheck, CircleX, LoaderCircle, RotateCcw, Wallet } from "lucide-react";
+// failed credit-card payment offers PayPal or another try), refunded or
+// charged back. While it is open or pending the page asks /api/payments/<id>
+// every 3 s and reloads its data once the answer changes; a direct debit's
+// collection takes days, so its pending state says so and is not polled.
+import { CircleCheck, CircleX, Landmark, LoaderCircle, RotateCcw, Undo2, Wallet } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { formatMoney } from "#app/i18n/format.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 export const POLL_MS = 3_000;
 
 export type PaymentView = {
   id: number;
-  status: "open" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded";
+  status: "open" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "charged_back";
   credits: number;
   amountCents: number;
   currency: string;
   method: string;
   packageId: number | null;
   createdAt: number;
+  /** Local sandbox only: where to choose the bank's answer to a pending collection. */
+  sandboxUrl?: string | null;
 };
+
+const collecting = (payment: PaymentView) => payment.method === "directdebit" && payment.status === "pending";
 
 function usePaymentPolling(payment: PaymentView) {
   const revalidator = useRevalidator();
-  const waiting = payment.status === "open" || payment.status === "pending";
+  const waiting = (payment.status === "open" || payment.status === "pending") && !collecting(payment);
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(async () => {
@@ -71,6 +78,7 @@ export function PaymentResult({
   firstPurchase: boolean;
 }) {
   const { t } = useTranslation("payments");
+  const locale = useLocale();
   usePaymentPolling(payment);
   const spinner = <LoaderCircle className="size-12 animate-spin motion-reduce:animate-none" aria-hidden="true" />;
   const retryBase = payment.packageId ? `/credits/${payment.packageId}` : "/credits";
@@ -83,6 +91,24 @@ export function PaymentResult({
         </State>
       );
     case "pending":
+      if (collecting(payment)) {
+        const amount = formatMoney(payment.amountCents, payment.currency, locale);
+        return (
+          <State
+            icon={<Landmark className="size-12" aria-hidden="true" />}
+            title={t("transactions.collectionPending")}
+            tone="info"
+          >
+            <p>{t("transactions.collectionPendingText", { amount, count: payment.credits })}</p>
+            <p className="text-sm text-muted">{t("transactions.collectionPendingHint")}</p>
+            {payment.sandboxUrl && (
+              <a href={payment.sandboxUrl} className="btn-outline" data-testid="sandbox-collection">
+                {t("transactions.sandboxCollection")}
+              </a>
+            )}
+          </State>
+        );
+      }
       return (
         <State icon={spinner} title={t("transactions.pending")} tone="info">
           <p className="text-muted">{t("transactions.pendingText")}</p>
@@ -112,6 +138,16 @@ export function PaymentResult({
               {t("transactions.toChats")}
             </Link>
           </div>
+        </State>
+      );
+    case "charged_back":
+      return (
+        <State
+          icon={<Undo2 className="size-12" aria-hidden="true" />}
+          title={t("transactions.chargedBack")}
+          tone="danger"
+        >
+          <p>{t("transactions.chargedBackText")}</p>
         </State>
       );
     case "refunded":

@@ -177,6 +177,7 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/admin/payments", operator("payments.view")),
   ...pageWithForm("/admin/domains", operator("domains.edit")),
   ...pageWithForm("/admin/domains/:domain", operator("domains.edit")),
+  ...pageWithForm("/admin/outbox", operator("outbox.handle")),
   page("/admin/audit", operator("audit.view")),
   page("/admin/photos/:id/:variant", operator("members.view")),
 

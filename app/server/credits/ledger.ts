@@ -90,20 +90,24 @@ export function creditStatements(db: Database, booking: Booking & { amount: numb
  * Takes back up to `amount` credits, as far as the balance allows (a refund of
  * credits already partly spent): the row books -min(amount, balance), possibly
  * 0, and the balance follows the row. Never below zero; the key books once.
+ * With `onlyIf`, nothing is booked unless that SQL holds inside the batch,
+ * for the row and for the balance alike (so a repeat that finds it false does
+ * not move the balance by the first booking's row): change what it reads only
+ * in statements after these.
  */
-export function clawbackStatements(db: Database, booking: Booking & { amount: number }) {
-  const { userId, amount, idempotencyKey } = booking;
+export function clawbackStatements(db: Database, booking: Booking & { amount: number; onlyIf?: SQL }) {
+  const { userId, amount, idempotencyKey, onlyIf } = booking;
   return [
     db.insert(creditLedger).select(
       db
         .select(ledgerRow(booking, users.id, sql<number>`-min(${amount}, ${users.credits})`))
         .from(users)
-        .where(eq(users.id, userId)),
+        .where(and(eq(users.id, userId), onlyIf)),
     ),
     db
       .update(users)
       .set({ credits: sql`${users.credits} + ${bookedDelta(idempotencyKey)}` })
-      .where(and(eq(users.id, userId), booked(idempotencyKey))),
+      .where(and(eq(users.id, userId), booked(idempotencyKey), onlyIf)),
   ] as const;
 }
 

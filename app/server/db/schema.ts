@@ -26,6 +26,15 @@ import {
 } from "#app/schemas/enums.ts";
 
 const createdAt = () => integer("created_at").notNull();
+/**
+ * An outbox row's delivery (app/server/outbox/queue.ts): tries so far, when the
+ * next may start (a claimed row's lease until then), and why the last failed.
+ */
+const deliveryColumns = () => ({
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: integer("next_attempt_at").notNull().default(0),
+  lastError: text("last_error"),
+});
 
 export const companies = sqliteTable("companies", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -564,8 +573,13 @@ export const mailOutbox = sqliteTable(
     providerId: text("provider_id"),
     createdAt: createdAt(),
     sentAt: integer("sent_at"),
+    ...deliveryColumns(),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt), index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_to_idx").on(t.to, t.createdAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 export const trackingData = sqliteTable("tracking_data", {
@@ -672,12 +686,19 @@ export const smsOutbox = sqliteTable(
     to: text("to").notNull(),
     text: text("text").notNull(),
     status: text("status", { enum: mailStatuses }).notNull().default("queued"),
+    providerId: text("provider_id"),
     createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+    ...deliveryColumns(),
   },
-  (t) => [index("sms_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [index("sms_outbox_to_idx").on(t.to, t.createdAt), index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
-/** A direct-debit mandate being signed with an SMS code, and the payment it pays. */
+/**
+ * A direct-debit mandate being signed with an SMS code, and the payment it pays.
+ * Signed (the code was right), it is registered at the provider and the payment
+ * collected there; the provider's mandate id is kept so a retry reuses it.
+ */
 export const directDebitMandates = sqliteTable(
   "direct_debit_mandates",
   {
@@ -702,9 +723,29 @@ export const directDebitMandates = sqliteTable(
     status: text("status", { enum: ["awaiting_code", "signed", "failed"] })
       .notNull()
       .default("awaiting_code"),
+    // When the code was confirmed: the mandate's signature date.
+    signedAt: integer("signed_at"),
+    providerMandateId: text("provider_mandate_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("direct_debit_mandates_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("direct_debit_mandates_user_idx").on(t.userId, t.createdAt),
+    index("direct_debit_mandates_payment_idx").on(t.paymentId),
+  ],
+);
+
+/** A member's customer at a payment provider (Mollie's cst_…), made once and reused by each direct debit. */
+export const paymentCustomers = sqliteTable(
+  "payment_customers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
 
 /** Page-visibility beacons (/api/page-hidden.php) when a page asks for bounce logging (?lb). */

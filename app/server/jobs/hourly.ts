@@ -2,9 +2,9 @@
 // removed for good, expired sessions and tokens and old login attempts are
 // forgotten, scheduled notifications (unread reminders, weekly updates,
 // reminders) go out, payments and refunds a crash or a lost webhook left open
-// are settled (payments/settle.ts, operators/payments.ts), mail that could not
-// be delivered right away is sent, and photo files a crash left without a row
-// leave R2 (photos/unclaimed.ts).
+// are settled (payments/settle.ts, operators/payments.ts), the mail this run
+// queued is sent (retries are the per-minute cron's, jobs/outbox.ts), and photo
+// files a crash left without a row leave R2 (photos/unclaimed.ts).
 import type { RequestContext } from "#app/context.ts";
 import { purgeDeletedAccounts } from "#app/server/accounts/deletion.ts";
 import { forgetOldLoginAttempts } from "#app/server/accounts/login.ts";

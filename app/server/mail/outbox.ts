@@ -1,20 +1,30 @@
 // The transactional outbox: a mail is a mail_outbox row written in the same D1
 // batch as the change that causes it (a signup never exists without its
 // activation mail, nor the mail without the signup). Delivery comes after,
-// through the transport MAIL_TRANSPORT names, and may be retried.
-import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+// through the configured transport, right after the change (waitUntil) and
+// every minute by cron; a mail the provider does not take is retried with
+// back-off (outbox/queue.ts) over about half a day, then shown as stuck.
+import { desc, eq } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { mailOutbox } from "#app/server/db/schema.ts";
 import { base64url } from "#app/server/http/base64.ts";
 import { errorFields } from "#app/server/log.ts";
+import { deliverDue, markFailed, markSent, type RetryPolicy } from "#app/server/outbox/queue.ts";
 import type { MailMessage, MailSender } from "./compose.ts";
-import { createMailTransport, type MailEnv } from "./transports.ts";
+import { createMailTransport, type MailTransport } from "./transports.ts";
 
-// A delivery run claims its rows by stamping sent_at while they stay "queued",
-// so a cron run and a waitUntil run never send the same mail twice. A claim
-// older than this (a run that died mid-way) may be taken over.
-const CLAIM_MS = 30 * 60_000;
+const MINUTE = 60_000;
+
+/** Minutes to hours: 2, 4, 8 … 128 min, then every 4 hours; given up after 10 attempts (about 12 hours). */
+export const MAIL_RETRY: RetryPolicy = {
+  firstDelayMs: 2 * MINUTE,
+  maxDelayMs: 240 * MINUTE,
+  maxAttempts: 10,
+  // A send is bounded by the transport's time-out (15 s); a run that died leaves the mail for this long.
+  leaseMs: 10 * MINUTE,
+};
 
 /** The insert for `message`, not yet run: put it in the `db.batch([...])` of the change that causes the mail. */
 export function queueMail(db: Database, message: MailMessage, now: number) {
@@ -27,75 +37,44 @@ export function queueMail(db: Database, message: MailMessage, now: number) {
     text: message.text,
     status: "queued",
     createdAt: now,
+    nextAttemptAt: now,
   });
 }
 
-/** Sends queued mail, oldest first. One failing mail is marked "failed" and logged; it never stops the run. */
+/** Sends the mail that is due, longest waiting first. A failing mail waits for its retry; it never stops the run. */
 export async function deliverQueuedMail(
   app: Pick<RequestContext, "db" | "env" | "log" | "now">,
-  options: { limit?: number } = {},
-): Promise<{ sent: number; failed: number }> {
-  let transport: ReturnType<typeof createMailTransport>;
+  options: { limit?: number; timeoutMs?: number } = {},
+): Promise<{ sent: number; retrying: number; failed: number }> {
+  let transport: MailTransport;
   try {
-    transport = createMailTransport(app.env as unknown as MailEnv);
+    transport = createMailTransport(appConfig(app.env).mail, options);
   } catch (error) {
     // Misconfiguration: leave everything queued, to go out once it is fixed.
     app.log.error("mail transport not usable", errorFields(error));
-    return { sent: 0, failed: 0 };
+    return { sent: 0, retrying: 0, failed: 0 };
   }
 
-  const result = { sent: 0, failed: 0 };
-  for (const row of await claimQueued(app.db, app.now(), options.limit ?? 50)) {
+  return deliverDue(app, mailOutbox, MAIL_RETRY, options.limit ?? 50, async (row) => {
+    const settle = {
+      db: app.db,
+      log: app.log,
+      now: app.now(),
+      table: mailOutbox,
+      policy: MAIL_RETRY,
+      row,
+      what: "mail",
+      fields: { mailId: row.id, template: row.template, transport: transport.name },
+    };
     const { html, sender } = splitStoredHtml(row.html);
+    let providerId: string | null;
     try {
-      const { providerId } = await transport.send({ to: row.to, subject: row.subject, html, text: row.text, sender });
-      await app.db
-        .update(mailOutbox)
-        .set({
-          status: "sent",
-          providerId,
-          sentAt: app.now(),
-          ...(transport.dropsBodies ? { html: "", text: "" } : {}),
-        })
-        .where(eq(mailOutbox.id, row.id));
-      result.sent++;
+      ({ providerId } = await transport.send({ to: row.to, subject: row.subject, html, text: row.text, sender }));
     } catch (error) {
-      result.failed++;
-      app.log.error("mail delivery failed", {
-        mailId: row.id,
-        template: row.template,
-        transport: transport.name,
-        ...errorFields(error),
-      });
-      await app.db
-        .update(mailOutbox)
-        .set({ status: "failed", sentAt: null })
-        .where(eq(mailOutbox.id, row.id))
-        .catch((markError: unknown) =>
-          app.log.error("mail not marked failed", { mailId: row.id, ...errorFields(markError) }),
-        );
+      return markFailed(settle, error);
     }
-  }
-  return result;
-}
-
-async function claimQueued(db: Database, now: number, limit: number) {
-  const due = and(
-    eq(mailOutbox.status, "queued"),
-    or(isNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, now - CLAIM_MS)),
-  );
-  const oldest = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(due)
-    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
-    .limit(limit);
-  const rows = await db
-    .update(mailOutbox)
-    .set({ sentAt: now })
-    .where(and(inArray(mailOutbox.id, oldest), due))
-    .returning();
-  return rows.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    return markSent(settle, providerId, transport.dropsBodies ? { html: "", text: "" } : {});
+  });
 }
 
 /** The newest mails, without their bodies: the list of the dev-only mailbox page. */

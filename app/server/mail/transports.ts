@@ -1,6 +1,10 @@
-// Where queued mail goes (external services behind an interface
-// with a local default). "outbox": the outbox table itself is the mailbox,
-// read at /dev/mail. "http": a provider's JSON API, e.g. in production.
+// Where queued mail goes (external services behind an interface with a
+// local default), as the configuration says (config/env.ts). "cloudflare":
+// Cloudflare Email Service through the send_email binding, in production.
+// "http": a provider's JSON API. "outbox": the outbox table itself is the
+// mailbox, read at /dev/mail.
+import type { MailConfig } from "#app/server/config/env.ts";
+import { DeliveryError, fetchWithin } from "#app/server/outbox/queue.ts";
 import type { MailSender } from "./compose.ts";
 
 export interface OutgoingMail {
@@ -12,35 +16,20 @@ export interface OutgoingMail {
 }
 
 export interface MailTransport {
-  readonly name: "outbox" | "http";
+  readonly name: MailConfig["transport"];
   /** Whether the bodies are dropped once delivered: they can hold one-time links. */
   readonly dropsBodies: boolean;
   /** Resolves with the provider's id for the mail (null when it has none); rejects when it was not accepted. */
   send(mail: OutgoingMail): Promise<{ providerId: string | null }>;
 }
 
-/** Worker vars and secrets, any of which may be missing. */
-export type MailEnv = Record<string, string | undefined>;
+export const HTTP_TIMEOUT_MS = 15_000;
 
-const HTTP_TIMEOUT_MS = 15_000;
-
-export class MailConfigError extends Error {
-  override name = "MailConfigError";
-}
-
-/** The transport MAIL_TRANSPORT names; throws MailConfigError when it is unknown or incomplete. */
-export function createMailTransport(env: MailEnv): MailTransport {
-  const kind = env.MAIL_TRANSPORT || "outbox";
-  if (kind === "outbox") return outboxTransport;
-  if (kind === "http") {
-    const url = env.MAIL_API_URL;
-    const key = env.MAIL_API_KEY;
-    if (!url || !/^https?:\/\//.test(url) || !key) {
-      throw new MailConfigError("MAIL_TRANSPORT=http needs MAIL_API_URL (http(s)) and MAIL_API_KEY");
-    }
-    return httpTransport({ url, key, from: env.MAIL_FROM || undefined });
-  }
-  throw new MailConfigError(`unknown MAIL_TRANSPORT "${kind}"`);
+/** The transport the configuration names; `timeoutMs` bounds an HTTP provider's answer. */
+export function createMailTransport(config: MailConfig, options: { timeoutMs?: number } = {}): MailTransport {
+  if (config.transport === "outbox") return outboxTransport;
+  if (config.transport === "http") return httpTransport(config, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  return cloudflareTransport(config);
 }
 
 export const outboxTransport: MailTransport = {
@@ -49,27 +38,58 @@ export const outboxTransport: MailTransport = {
   send: async () => ({ providerId: null }),
 };
 
-export function httpTransport(config: { url: string; key: string; from?: string }): MailTransport {
+function senderAddress(sender: MailSender, from?: string) {
+  if (!from && !sender.domain) throw new DeliveryError("no sender address: set MAIL_FROM", { permanent: true });
+  return from ?? `noreply@${sender.domain}`;
+}
+
+/** Cloudflare Email Service: the structured message; the binding throws when the service refuses it. */
+export function cloudflareTransport(config: { binding: SendEmail; from?: string }): MailTransport {
+  return {
+    name: "cloudflare",
+    dropsBodies: true,
+    async send(mail) {
+      const email = senderAddress(mail.sender, config.from);
+      const name = mail.sender.name.replace(/[\r\n]+/g, " ").trim();
+      const { messageId } = await config.binding.send({
+        from: name ? { name, email } : email,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: listHeaders(mail.sender),
+      });
+      return { providerId: messageId || null };
+    },
+  };
+}
+
+// A refusal of the mail itself: sending it again cannot help.
+const PERMANENT_STATUSES = new Set([400, 413, 422]);
+
+export function httpTransport(config: { url: string; key: string; from?: string }, timeoutMs: number): MailTransport {
   return {
     name: "http",
     dropsBodies: true,
     async send(mail) {
-      if (!config.from && !mail.sender.domain) throw new Error("no sender address: set MAIL_FROM");
-      const response = await fetch(config.url, {
+      const response = await fetchWithin("mail provider", timeoutMs, config.url, {
         method: "POST",
         headers: { authorization: `Bearer ${config.key}`, "content-type": "application/json" },
         body: JSON.stringify({
-          from: fromHeader(mail.sender, config.from),
+          from: fromHeader(mail.sender, senderAddress(mail.sender, config.from)),
           to: mail.to,
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
           headers: listHeaders(mail.sender),
         }),
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
       });
       const answer = await response.text();
-      if (!response.ok) throw new Error(`mail provider answered ${response.status}: ${answer.slice(0, 200)}`);
+      if (!response.ok) {
+        throw new DeliveryError(`mail provider answered ${response.status}: ${answer.slice(0, 200)}`, {
+          permanent: PERMANENT_STATUSES.has(response.status),
+        });
+      }
       return { providerId: providerId(answer) };
     },
   };

@@ -11,7 +11,17 @@ import { authorize } from "./roles.ts";
 
 export interface AuditEntry {
   action: string;
-  targetType: "operator" | "domain" | "package" | "photo" | "report" | "complaint" | "member" | "payment";
+  targetType:
+    | "operator"
+    | "domain"
+    | "package"
+    | "photo"
+    | "report"
+    | "complaint"
+    | "member"
+    | "payment"
+    | "mail"
+    | "sms";
   /** SQL for a row inserted earlier in the same batch, e.g. last_insert_rowid(). */
   targetId: string | number | SQL;
   before?: unknown;

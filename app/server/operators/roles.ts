@@ -22,6 +22,8 @@ export const permissions = {
   "payments.view": ["admin", "support"],
   "payments.refund": ["admin", "support"],
   "audit.view": ["admin"],
+  // Stuck mail and texts: support answers members who got nothing.
+  "outbox.handle": ["admin", "support"],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof permissions;
@@ -44,5 +46,6 @@ export const consolePages = [
   { path: "/admin/complaints", key: "complaints" },
   { path: "/admin/payments", key: "payments" },
   { path: "/admin/domains", key: "domains" },
+  { path: "/admin/outbox", key: "outbox" },
   { path: "/admin/audit", key: "audit" },
 ] as const;

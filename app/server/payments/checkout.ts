@@ -4,11 +4,15 @@
 // a crash left without a checkout. A completed payment is booked in one batch: its
 // discount code redeemed if the discount rule still allows it, the credits
 // through the ledger (key payment:<id>), the member made premium (paid_user).
-// A webhook replayed any number of times books once. A payment whose code is
+// A webhook replayed any number of times books once; only the provider's word
+// books (a webhook carries only the reference). A provider that fails or does
+// not answer while the checkout starts leaves nothing behind: the row goes and
+// the member is told to try again. A payment whose code is
 // no longer allowed (another payment used it first, or made the member paid)
 // is booked at the price actually paid: what its amount buys at the package's
-// full price, rounded down, with a ledger note saying why.
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+// full price, rounded down, with a ledger note saying why. A paid payment the
+// payer's bank takes back is a charge-back (chargeback.ts).
+import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
@@ -16,7 +20,9 @@ import { booked, bookedDelta, computedCreditStatements, isDuplicateBooking } fro
 import type { Database } from "#app/server/db/client.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { errorFields } from "#app/server/log.ts";
 import { currencyOf, discounted, packageFor, paymentMethodsFor } from "./catalogue.ts";
+import { bookChargeback } from "./chargeback.ts";
 import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
 import { type ProviderStatus, paymentProvider } from "./provider.ts";
 
@@ -70,21 +76,31 @@ export async function startCheckout(
     })
     .returning();
   crashPoint("payment:row-created");
-  const { ref, checkoutUrl } = await provider.create({
-    paymentId: payment!.id,
-    amountCents,
-    currency: pkg.currency,
-    description: `${app.settings.name}: ${pkg.credits} credits`,
-    method: input.method,
-    redirectUrl: new URL(`/transactions/${payment!.id}`, app.origin).toString(),
-    webhookUrl: new URL(`/api/payments/webhook/${provider.name}`, app.origin).toString(),
-  });
+  let started: { ref: string; checkoutUrl: string };
+  try {
+    started = await provider.create({
+      paymentId: payment!.id,
+      amountCents,
+      currency: pkg.currency,
+      description: `${app.settings.name}: ${pkg.credits} credits`,
+      method: input.method,
+      redirectUrl: new URL(`/transactions/${payment!.id}`, app.origin).toString(),
+      webhookUrl: new URL(`/api/payments/webhook/${provider.name}`, app.origin).toString(),
+    });
+  } catch (error) {
+    // Nobody got a checkout link, so nobody can pay whatever the provider may have made:
+    // the row goes (if this delete fails too, the hourly job expires it).
+    app.log.error("checkout not started at the provider", { paymentId: payment!.id, ...errorFields(error) });
+    await app.db.delete(payments).where(and(eq(payments.id, payment!.id), isNull(payments.providerRef)));
+    throw new DomainError("payment_provider_unavailable");
+  }
+  const { ref, checkoutUrl } = started;
   crashPoint("payment:provider-created");
   await app.db.update(payments).set({ providerRef: ref }).where(eq(payments.id, payment!.id));
   return { paymentId: payment!.id, checkoutUrl };
 }
 
-const final = ["paid", "failed", "cancelled", "expired", "refunded"] as const;
+const final = ["paid", "failed", "cancelled", "expired", "refunded", "charged_back"] as const;
 
 /**
  * The credits a paid payment books, as SQL over its own row: the package's
@@ -118,7 +134,13 @@ function purchaseStatements(db: Database, payment: Payment, now: number) {
     ...computedCreditStatements(
       db,
       { userId: payment.userId, reason: "purchase", idempotencyKey: key, now, note },
-      { table: payments, userId: payments.userId, where: eq(payments.id, payment.id), amount: credits },
+      // Paid by the batch's first statement; a payment charged back or refunded stays unbooked.
+      {
+        table: payments,
+        userId: payments.userId,
+        where: and(eq(payments.id, payment.id), eq(payments.status, "paid"))!,
+        amount: credits,
+      },
     ),
     // The payment says what it bought, for the member's overview and a refund.
     db
@@ -135,13 +157,19 @@ export async function applyProviderStatus(
   status: ProviderStatus,
 ) {
   const now = app.now();
+  // Paid, then failed: the bank reversed it (a SEPA direct debit can be, after Mollie said paid).
+  if (status === "charged_back" || (status === "failed" && payment.status === "paid")) {
+    await bookChargeback(app, payment);
+    return;
+  }
   if (status === "paid") {
+    if (payment.status === "charged_back" || payment.status === "refunded") return;
     try {
       await app.db.batch([
         app.db
           .update(payments)
           .set({ status: "paid", updatedAt: now })
-          .where(and(eq(payments.id, payment.id), notInArray(payments.status, ["paid", "refunded"]))),
+          .where(and(eq(payments.id, payment.id), notInArray(payments.status, ["paid", "refunded", "charged_back"]))),
         // Before the member is made paid below: a first-purchase code asks whether they had paid before.
         ...(payment.discountCodeId
           ? [redeemStatement(app.db, { ...payment, discountCodeId: payment.discountCodeId }, now)]

@@ -1,21 +1,27 @@
-// Direct debit: the payer's details and IBAN (mod-97
-// checked), a consent, then a six-digit code by SMS signs the mandate and the
-// payment completes. Wrong codes: "Code ongeldig"; too many end the mandate.
-// Operators can block a member from direct debit, and a member may pay by
-// direct debit up to a limit per 30 days.
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+// Direct debit: the payer's details and IBAN (mod-97 checked), a consent,
+// then a six-digit code by SMS signs a one-off SEPA mandate. The signed
+// mandate is registered at the payment provider and the amount collected
+// there (collection.ts); the payment stays pending until the provider says the
+// bank paid, and only then are credits booked, as for any payment. Wrong
+// codes: "Code ongeldig"; too many end the mandate. Operators can block a
+// member from direct debit, and a member may pay by direct debit up to a
+// limit per 30 days.
+import { and, eq, exists, gte, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
 import type { directDebitSchema } from "#app/schemas/payments.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
+import { crashPoint } from "#app/server/crash-points.ts";
 import { directDebitMandates, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { queueSms } from "#app/server/sms/outbox.ts";
 import { currencyOf } from "./catalogue.ts";
-import { applyProviderStatus, quote } from "./checkout.ts";
+import { quote } from "./checkout.ts";
+import { startCollection } from "./collection.ts";
+import { paymentProvider } from "./provider.ts";
 
-type Context = Pick<RequestContext, "db" | "env" | "settings" | "now" | "origin" | "log" | "locale">;
+type Context = Pick<RequestContext, "db" | "env" | "ctx" | "settings" | "now" | "origin" | "log" | "locale">;
 
 export const DIRECT_DEBIT_LIMIT_CENTS = 25_000;
 export const DIRECT_DEBIT_WINDOW = 30 * 86_400_000;
@@ -36,7 +42,7 @@ async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId:
       and(
         eq(payments.userId, memberId),
         eq(payments.method, "directdebit"),
-        inArray(payments.status, ["pending", "paid"]),
+        inArray(payments.status, ["open", "pending", "paid"]),
         gte(payments.createdAt, app.now() - DIRECT_DEBIT_WINDOW),
       ),
     );
@@ -72,8 +78,9 @@ export async function startDirectDebit(
       amountCents,
       credits: pkg.credits,
       method: "directdebit",
-      provider: "directdebit",
-      status: "pending",
+      // Open until the code signs the mandate, then pending until the bank pays.
+      provider: paymentProvider(app).name,
+      status: "open",
       discountCodeId: discount?.id ?? null,
       createdAt: now,
       updatedAt: now,
@@ -138,8 +145,31 @@ export async function confirmCode(app: Context, member: SessionMember, input: { 
     }
     throw new DomainError("code_invalid");
   }
-  await app.db.update(directDebitMandates).set({ status: "signed" }).where(eq(directDebitMandates.id, mandate.id));
-  const [payment] = await app.db.select().from(payments).where(eq(payments.id, mandate.paymentId));
-  await applyProviderStatus(app, payment!, "paid");
+  // Signed only while its payment is still open (the hourly job expires one left for an hour).
+  const now = app.now();
+  const paymentOpen = app.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.id, mandate.paymentId), eq(payments.status, "open")));
+  const [signed] = await app.db.batch([
+    app.db
+      .update(directDebitMandates)
+      .set({ status: "signed", signedAt: now })
+      .where(
+        and(
+          eq(directDebitMandates.id, mandate.id),
+          eq(directDebitMandates.status, "awaiting_code"),
+          exists(paymentOpen),
+        ),
+      )
+      .returning({ id: directDebitMandates.id }),
+    app.db
+      .update(payments)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(payments.id, mandate.paymentId), eq(payments.status, "open"))),
+  ]);
+  if (!signed.length) throw new DomainError("payment_not_found");
+  crashPoint("collection:signed");
+  await startCollection(app, mandate.paymentId);
   return { paymentId: mandate.paymentId };
 }

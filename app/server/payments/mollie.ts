@@ -1,9 +1,21 @@
-// Mollie (iDEAL, Bancontact, PayPal, cards, direct debit...) over its REST API
-// v2. Webhooks carry only the payment id; its status is always fetched from
-// Mollie, which is how Mollie's webhooks are verified. A refund carries its
-// idempotency key both as the header and in its metadata, so the same refund
-// asked again, even after Mollie forgot the key, is found rather than repeated.
+// Mollie (iDEAL, Bancontact, PayPal, cards, SEPA direct debit...) over its
+// REST API v2. Webhooks carry only the payment id; its status is always fetched
+// from Mollie, which is how Mollie's webhooks are verified, and a paid payment
+// with an amount charged back counts as charged back. What may be asked again
+// after a crash or a lost answer is found rather than repeated: a refund by the
+// idempotency key in its metadata, a collection by our payment id in its
+// metadata (Mollie forgets Idempotency-Key headers after a while). Every call
+// gives up after the configured time-out.
 import { type PaymentProvider, ProviderRefused, type ProviderStatus } from "./provider.ts";
+
+type Amount = { currency: string; value: string };
+interface MolliePayment {
+  id: string;
+  status: string;
+  metadata?: { paymentId?: number } | null;
+  amountChargedBack?: Amount;
+  _links: { checkout?: { href: string } };
+}
 
 const methodNames: Record<string, string> = {
   ideal: "ideal",
@@ -53,47 +65,69 @@ const failedRefund = new Set(["failed", "canceled"]);
 
 export const mollieAmount = (cents: number, currency: string) => ({ currency, value: (cents / 100).toFixed(2) });
 
-export function mollieProvider(config: { apiKey: string; apiUrl: string }): PaymentProvider {
+export function mollieProvider(config: { apiKey: string; apiUrl: string; timeoutMs: number }): PaymentProvider {
   async function call<T>(
     path: string,
     init: { method?: string; body?: unknown; idempotencyKey?: string } = {},
   ): Promise<T> {
-    if (!config.apiKey) throw new Error("MOLLIE_API_KEY is not set");
-    const response = await fetch(`${config.apiUrl}/v2${path}`, {
-      method: init.method ?? "GET",
-      headers: {
-        Authorization: `Bearer ${config.apiKey}`,
-        "Content-Type": "application/json",
-        ...(init.idempotencyKey ? { "Idempotency-Key": init.idempotencyKey } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    const method = init.method ?? "GET";
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiUrl}/v2${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${config.apiKey}`,
+          "Content-Type": "application/json",
+          ...(init.idempotencyKey ? { "Idempotency-Key": init.idempotencyKey } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      if ((error as Error)?.name !== "TimeoutError") throw error;
+      throw new Error(`Mollie ${method} ${path}: no answer within ${config.timeoutMs} ms`);
+    }
     if (!response.ok) {
-      const message = `Mollie ${init.method ?? "GET"} ${path}: ${response.status} ${await response.text()}`;
-      throw new MollieError(response.status, message);
+      throw new MollieError(response.status, `Mollie ${method} ${path}: ${response.status} ${await response.text()}`);
     }
     return (await response.json()) as T;
   }
+
+  /** A 4xx is Mollie's answer that it did not do it, except "under way" (409) and "not now" (429). */
+  async function refusedOr<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof MollieError && error.status < 500 && ![409, 429].includes(error.status)) {
+        throw new ProviderRefused(error.message);
+      }
+      throw error;
+    }
+  }
+
   return {
     name: "mollie",
     async create(payment) {
-      const created = await call<{ id: string; _links: { checkout?: { href: string } } }>("/payments", {
-        method: "POST",
-        body: {
-          amount: mollieAmount(payment.amountCents, payment.currency),
-          description: payment.description,
-          redirectUrl: payment.redirectUrl,
-          webhookUrl: payment.webhookUrl,
-          method: methodNames[payment.method],
-          metadata: { paymentId: payment.paymentId },
-        },
-      });
+      const created = await refusedOr(() =>
+        call<MolliePayment>("/payments", {
+          method: "POST",
+          body: {
+            amount: mollieAmount(payment.amountCents, payment.currency),
+            description: payment.description,
+            redirectUrl: payment.redirectUrl,
+            webhookUrl: payment.webhookUrl,
+            method: methodNames[payment.method],
+            metadata: { paymentId: payment.paymentId },
+          },
+        }),
+      );
       if (!created._links.checkout) throw new Error(`Mollie payment ${created.id} has no checkout link`);
       return { ref: created.id, checkoutUrl: created._links.checkout.href };
     },
     async status(ref) {
       if (!/^tr_[A-Za-z0-9]+$/.test(ref)) throw new Error(`not a Mollie payment id: ${ref}`);
-      const payment = await call<{ status: string }>(`/payments/${ref}`);
+      const payment = await call<MolliePayment>(`/payments/${ref}`);
+      if (Number(payment.amountChargedBack?.value ?? 0) > 0) return "charged_back";
       return statuses[payment.status] ?? "pending";
     },
     async refund(ref, amountCents, currency, idempotencyKey) {
@@ -104,23 +138,60 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string }): Paym
         const refunds = earlier._embedded?.refunds ?? [];
         if (refunds.some((r) => r.metadata?.idempotencyKey === idempotencyKey && !failedRefund.has(r.status))) return;
       }
-      try {
-        await call(`/payments/${ref}/refunds`, {
+      // A 5xx, or no answer at all, leaves open whether it refunded.
+      await refusedOr(() =>
+        call(`/payments/${ref}/refunds`, {
           method: "POST",
           body: {
             amount: mollieAmount(amountCents, currency),
             ...(idempotencyKey ? { metadata: { idempotencyKey } } : {}),
           },
           idempotencyKey,
-        });
-      } catch (error) {
-        // A 4xx is Mollie's answer that it did not refund, except "the same request is under way"
-        // (409) and "not now" (429); a 5xx, or no answer at all, leaves open whether it did.
-        if (error instanceof MollieError && error.status < 500 && ![409, 429].includes(error.status)) {
-          throw new ProviderRefused(error.message);
-        }
-        throw error;
-      }
+        }),
+      );
+    },
+    async createCustomer(customer) {
+      const created = await refusedOr(() =>
+        call<{ id: string }>("/customers", {
+          method: "POST",
+          body: { name: customer.name, email: customer.email, metadata: { userId: customer.userId } },
+          idempotencyKey: `customer:${customer.userId}`,
+        }),
+      );
+      return created.id;
+    },
+    async createMandate(customerId, mandate) {
+      const created = await refusedOr(() =>
+        call<{ id: string }>(`/customers/${customerId}/mandates`, {
+          method: "POST",
+          body: { method: "directdebit", ...mandate },
+          idempotencyKey: `mandate:${mandate.mandateReference}`,
+        }),
+      );
+      return created.id;
+    },
+    async collect(collection) {
+      const earlier = await call<{ _embedded?: { payments?: MolliePayment[] } }>(
+        `/customers/${collection.customerId}/payments?limit=250`,
+      );
+      const found = earlier._embedded?.payments?.find((p) => p.metadata?.paymentId === collection.paymentId);
+      if (found) return found.id;
+      const created = await refusedOr(() =>
+        call<MolliePayment>("/payments", {
+          method: "POST",
+          body: {
+            amount: mollieAmount(collection.amountCents, collection.currency),
+            description: collection.description,
+            sequenceType: "recurring",
+            customerId: collection.customerId,
+            mandateId: collection.mandateId,
+            webhookUrl: collection.webhookUrl,
+            metadata: { paymentId: collection.paymentId },
+          },
+          idempotencyKey: `collection:${collection.paymentId}`,
+        }),
+      );
+      return created.id;
     },
   };
 }

@@ -1,11 +1,14 @@
-// The payment provider interface (external services behind an
-// interface with a local default). "sandbox" is a real hosted checkout of our
-// own (local default); "mollie" talks to Mollie's REST API.
+// The payment provider interface (external services behind an interface with
+// a local default). "sandbox" is a real hosted checkout of our own (local
+// only); "mollie" talks to Mollie's REST API. Which one serves new payments is
+// the configuration's choice; a payment keeps the provider it was made with.
 import type { RequestContext } from "#app/context.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import { mollieProvider } from "./mollie.ts";
 import { sandboxProvider } from "./sandbox.ts";
 
-export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "cancelled" | "expired";
+/** The provider's word on a payment; "charged_back": paid, then the payer's bank took the money back. */
+export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "charged_back";
 
 export interface NewProviderPayment {
   paymentId: number;
@@ -15,6 +18,21 @@ export interface NewProviderPayment {
   method: string;
   redirectUrl: string;
   webhookUrl: string;
+}
+
+/** A SEPA mandate the member signed with their SMS code. */
+export interface NewMandate {
+  consumerName: string;
+  consumerAccount: string;
+  /** YYYY-MM-DD, the day the code was confirmed. */
+  signatureDate: string;
+  mandateReference: string;
+}
+
+/** The collection of a direct debit under a signed mandate. */
+export interface NewCollection extends Omit<NewProviderPayment, "method"> {
+  customerId: string;
+  mandateId: string;
 }
 
 export interface PaymentProvider {
@@ -29,18 +47,32 @@ export interface PaymentProvider {
    * other error leaves it unknown whether it did.
    */
   refund(ref: string, amountCents: number, currency: string, idempotencyKey?: string): Promise<void>;
+  /** The member as the provider's customer (for mandates); returns its id. */
+  createCustomer(customer: { userId: number; name: string; email: string }): Promise<string>;
+  /** Registers a signed mandate with a customer; the same reference asked again is the same mandate. */
+  createMandate(customerId: string, mandate: NewMandate): Promise<string>;
+  /** Starts a collection; asked again for the same payment id, it finds the first rather than collecting twice. */
+  collect(collection: NewCollection): Promise<string>;
 }
 
 /** The provider answered that it did not do it: nothing happened there (after an error without an answer, it may have). */
 export class ProviderRefused extends Error {}
 
+/** How long a provider may take to answer one request. */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
 export function paymentProvider(
-  app: Pick<RequestContext, "env" | "db">,
-  name = app.env.PAYMENT_PROVIDER,
+  app: Pick<RequestContext, "env" | "db"> & { providerTimeoutMs?: number },
+  name?: string,
 ): PaymentProvider {
-  if (name === "mollie") {
-    const env = app.env as unknown as Record<string, string | undefined>;
-    return mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? "", apiUrl: env.MOLLIE_API_URL ?? "https://api.mollie.com" });
+  const config = appConfig(app.env);
+  const wanted = name ?? config.payments.provider;
+  if (wanted === "mollie") {
+    // A Mollie payment made earlier cannot be asked about without Mollie's key.
+    if (config.payments.provider !== "mollie") throw new Error("a Mollie payment, but PAYMENT_PROVIDER is not mollie");
+    return mollieProvider({ ...config.payments, timeoutMs: app.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS });
   }
-  return sandboxProvider(app.db);
+  // The sandbox is a local tool: a production build holds none of its code.
+  if (__LOCAL_TOOLS__ && wanted === "sandbox" && !config.production) return sandboxProvider(app.db);
+  throw new Error(`payment provider "${wanted}" is not available here`);
 }

@@ -1,7 +1,9 @@
 // The local sandbox provider: a hosted checkout page of its own
 // (/payments/sandbox/<id>) where the payer chooses paid, failed, cancelled or
 // pending; then the provider calls the webhook and sends the payer back, as a
-// real provider does. Its state lives in its own table.
+// real provider does. Its state lives in its own table. A direct debit's
+// collection is a sandbox payment too, pending until someone chooses what the
+// bank answered on the same page; customers and mandates are only ids here.
 import { and, eq, sql } from "drizzle-orm";
 import { randomToken } from "#app/server/accounts/tokens.ts";
 import type { Database } from "#app/server/db/client.ts";
@@ -33,6 +35,31 @@ export function sandboxProvider(db: Database): PaymentProvider {
         createdAt: Date.now(),
       });
       return { ref: id, checkoutUrl: `/payments/sandbox/${id}` };
+    },
+    async createCustomer(customer) {
+      return `sbx_cst_${customer.userId}`;
+    },
+    async createMandate(_customerId, mandate) {
+      return `sbx_mdt_${mandate.mandateReference.replace(/\W/g, "")}`;
+    },
+    async collect(collection) {
+      // One collection per payment: asked again, the same row is found.
+      const id = `sbx_dd_${collection.paymentId}`;
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id,
+          amountCents: collection.amountCents,
+          currency: collection.currency,
+          description: collection.description,
+          method: "directdebit",
+          status: "pending",
+          redirectUrl: collection.redirectUrl,
+          webhookUrl: collection.webhookUrl,
+          createdAt: Date.now(),
+        })
+        .onConflictDoNothing();
+      return id;
     },
     async status(ref) {
       const [row] = await db
@@ -80,4 +107,15 @@ export async function settleSandboxPayment(
 ) {
   const [row] = await db.update(sandboxPayments).set({ status: outcome }).where(eq(sandboxPayments.id, id)).returning();
   return row ?? null;
+}
+
+/** Where a developer chooses the bank's answer to a sandbox collection still pending. */
+export function sandboxCollectionUrl(payment: {
+  provider: string;
+  method: string;
+  status: string;
+  providerRef: string | null;
+}) {
+  const pending = payment.provider === "sandbox" && payment.method === "directdebit" && payment.status === "pending";
+  return pending && payment.providerRef ? `/payments/sandbox/${payment.providerRef}` : null;
 }

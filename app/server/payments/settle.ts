@@ -8,11 +8,15 @@
 // answer as the webhook would (a payment already booked is not booked again; a
 // late webhook changes nothing either). Each run asks about a bounded number,
 // the longest untouched first, so a backlog is worked off over a few runs.
-import { and, asc, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+// A direct debit waiting for its code is open without a reference too, and
+// expires the same way; one signed but not yet started at the provider is
+// pending, and its collection is started here (collection.ts).
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { payments } from "#app/server/db/schema.ts";
 import { errorFields } from "#app/server/log.ts";
 import { applyProviderStatus } from "./checkout.ts";
+import { settleCollections } from "./collection.ts";
 import { paymentProvider } from "./provider.ts";
 
 type SettleContext = Pick<RequestContext, "db" | "env" | "log" | "now">;
@@ -28,7 +32,7 @@ export const ASK_UNTIL = 3 * 24 * 60 * MINUTE;
 export const ASK_PER_RUN = 50;
 const EXPIRE_PER_RUN = 500;
 
-/** Providers with a hosted checkout. Direct debit completes with the member's SMS code, not here. */
+/** Providers we can ask (direct debits from before they were collected at one say "directdebit"). */
 const checkoutProviders = ["sandbox", "mollie"];
 
 export async function settleOpenPayments(app: SettleContext, now: number) {
@@ -37,12 +41,19 @@ export async function settleOpenPayments(app: SettleContext, now: number) {
   const unstarted = app.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(unfinished, isNull(payments.providerRef), lte(payments.createdAt, now - UNSTARTED_EXPIRY)))
+    .where(
+      and(
+        unfinished,
+        eq(payments.status, "open"),
+        isNull(payments.providerRef),
+        lte(payments.createdAt, now - UNSTARTED_EXPIRY),
+      ),
+    )
     .limit(EXPIRE_PER_RUN);
   const expired = await app.db
     .update(payments)
     .set({ status: "expired", updatedAt: now })
-    .where(and(inArray(payments.id, unstarted), isNull(payments.providerRef)))
+    .where(and(inArray(payments.id, unstarted), eq(payments.status, "open"), isNull(payments.providerRef)))
     .returning({ id: payments.id });
 
   const due = await app.db
@@ -71,8 +82,9 @@ export async function settleOpenPayments(app: SettleContext, now: number) {
       app.log.error("open payment not settled, asked again next run", { paymentId: payment.id, ...errorFields(error) });
     }
   }
+  const collections = await settleCollections(app, now);
   if (expired.length || asked || failed) {
     app.log.info("open payments settled", { expired: expired.length, asked, failed });
   }
-  return { expired: expired.length, asked, failed };
+  return { expired: expired.length, asked, failed, collections };
 }

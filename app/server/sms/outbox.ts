@@ -1,32 +1,81 @@
-// Text messages (direct-debit codes). Locally the outbox table is the
-// destination (read at /dev/mail); in production an HTTP SMS provider
-// (SMS_API_URL, SMS_API_KEY) receives them.
-import { eq } from "drizzle-orm";
+// Text messages (direct-debit codes) through a durable outbox: the row is
+// written first, then delivered right after the request (waitUntil) and every
+// minute by cron, through Twilio in production or, locally, the outbox itself
+// (read at /dev/mail). A code lives 10 minutes, so a text Twilio does not take
+// is retried within seconds to a couple of minutes (outbox/queue.ts).
 import type { RequestContext } from "#app/context.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
+import { appConfig } from "#app/server/config/env.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
+import { errorFields } from "#app/server/log.ts";
+import { deliverDue, markFailed, markSent, type RetryPolicy } from "#app/server/outbox/queue.ts";
+import { type SmsSender, twilioSender } from "./twilio.ts";
 
+const SECOND = 1000;
+export const SMS_TIMEOUT_MS = 10 * SECOND;
+
+/** 10 s, 20 s, 40 s, 80 s, then 2 min; given up after 6 attempts, about 5 minutes in. */
+export const SMS_RETRY: RetryPolicy = {
+  firstDelayMs: 10 * SECOND,
+  maxDelayMs: 120 * SECOND,
+  maxAttempts: 6,
+  // Longer than one request may take (its time-out).
+  leaseMs: 60 * SECOND,
+};
+
+const outboxSender: SmsSender = { name: "outbox", dropsText: false, send: async () => ({ providerId: null }) };
+
+type SmsContext = Pick<RequestContext, "db" | "env" | "now" | "locale" | "log"> & Partial<Pick<RequestContext, "ctx">>;
+
+/** Queues the text, then sends it after the response (or before returning, without a request). */
 export async function queueSms(
-  app: Pick<RequestContext, "db" | "env" | "now" | "locale" | "log">,
+  app: SmsContext,
   to: string,
   template: "directDebitCode",
   params: Record<string, string>,
 ) {
   const text = translator(app.locale)(`payments:sms.${template}`, params);
-  const [row] = await app.db.insert(smsOutbox).values({ to, text, createdAt: app.now() }).returning();
-  const env = app.env as unknown as Record<string, string | undefined>;
-  if (!env.SMS_API_URL) {
-    await app.db.update(smsOutbox).set({ status: "sent" }).where(eq(smsOutbox.id, row!.id));
-    return;
+  const now = app.now();
+  await app.db.insert(smsOutbox).values({ to, text, createdAt: now, nextAttemptAt: now });
+  const delivery = deliverQueuedSms(app).catch((error: unknown) =>
+    app.log.error("sms delivery failed", errorFields(error)),
+  );
+  if (app.ctx) app.ctx.waitUntil(delivery);
+  else await delivery;
+}
+
+/** Sends the texts that are due, longest waiting first; a failing text waits for its retry. */
+export async function deliverQueuedSms(
+  app: Pick<RequestContext, "db" | "env" | "log" | "now">,
+  options: { limit?: number; timeoutMs?: number } = {},
+): Promise<{ sent: number; retrying: number; failed: number }> {
+  let sender: SmsSender;
+  try {
+    const config = appConfig(app.env).sms;
+    sender = config.provider === "twilio" ? twilioSender(config, options.timeoutMs ?? SMS_TIMEOUT_MS) : outboxSender;
+  } catch (error) {
+    // Misconfiguration: the texts wait, to go out once it is fixed.
+    app.log.error("sms provider not usable", errorFields(error));
+    return { sent: 0, retrying: 0, failed: 0 };
   }
-  const response = await fetch(env.SMS_API_URL, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${env.SMS_API_KEY ?? ""}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ to, text }),
-  }).catch(() => null);
-  await app.db
-    .update(smsOutbox)
-    .set({ status: response?.ok ? "sent" : "failed", text: response?.ok ? "" : text })
-    .where(eq(smsOutbox.id, row!.id));
-  if (!response?.ok) app.log.error("sms not sent", { to });
+
+  return deliverDue(app, smsOutbox, SMS_RETRY, options.limit ?? 20, async (row) => {
+    const settle = {
+      db: app.db,
+      log: app.log,
+      now: app.now(),
+      table: smsOutbox,
+      policy: SMS_RETRY,
+      row,
+      what: "sms",
+      fields: { smsId: row.id, provider: sender.name },
+    };
+    let providerId: string | null;
+    try {
+      ({ providerId } = await sender.send({ to: row.to, body: row.text }));
+    } catch (error) {
+      return markFailed(settle, error);
+    }
+    return markSent(settle, providerId, sender.dropsText ? { text: "" } : {});
+  });
 }
