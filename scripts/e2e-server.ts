@@ -1,9 +1,13 @@
 // Serves the production build for end-to-end tests and benchmarks on a fresh
 // local state of its own (STATE_DIR, default .wrangler/e2e): migrate, seed,
-// build, then `vite preview` on a fixed port.
+// build, then `vite preview` on a fixed port. It also makes the build without
+// local tools, seeded on a state of its own, that tests/e2e/production.spec.ts
+// serves with production configuration.
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { ensureDevVars } from "./lib/dev-vars.ts";
 import { bin, quietEnv } from "./lib/local.ts";
+import { productionBuild } from "./lib/production-build.ts";
 
 const { values } = parseArgs({
   options: {
@@ -14,14 +18,30 @@ const { values } = parseArgs({
 });
 const env = { ...quietEnv, STATE_DIR: process.env.STATE_DIR ?? ".wrangler/e2e", DEV_ROUTES: "1" };
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: "inherit", env });
+function run(command: string, args: string[], runEnv: NodeJS.ProcessEnv = env) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: runEnv });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The build carries .dev.vars into its preview configuration: the local providers.
+await ensureDevVars();
 run(process.execPath, ["scripts/seed.ts", "--reset", "--members", values.members]);
-// Tests read mails from the local outbox page, so this build keeps the dev routes.
-if (!values["skip-build"]) run(bin("react-router"), ["build"]);
+if (!values["skip-build"]) {
+  const { DEV_ROUTES: _, ...production } = env;
+  run(process.execPath, ["scripts/seed.ts", "--reset", "--members", "40"], {
+    ...env,
+    STATE_DIR: productionBuild.state,
+  });
+  // Served locally, request.cf is invented (a US visitor): the site decides the country.
+  run(process.execPath, ["scripts/domain.ts", "set", "localhost", "geoip_country=NL"], {
+    ...env,
+    STATE_DIR: productionBuild.state,
+  });
+  run(bin("react-router"), ["build"], { ...production, BUILD_DIR: productionBuild.dir });
+  // Built last: `vite preview` serves the newest build. Tests read mails from the
+  // local outbox page, so this one keeps the local tools.
+  run(bin("react-router"), ["build"]);
+}
 
 const server = spawn(bin("vite"), ["preview", "--port", values.port, "--strictPort"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
