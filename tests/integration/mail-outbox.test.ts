@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { appConfig } from "#app/server/config/env.ts";
 import { mailOutbox, users } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/log.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
@@ -77,7 +78,7 @@ describe("delivering through the outbox transport (the local default)", () => {
   it("marks queued mail sent and keeps it readable", async () => {
     await queueMail(db, activationMail(), NOW - 1000);
     const app = mailApp({}, NOW);
-    expect(app.env.MAIL_TRANSPORT).toBe("outbox");
+    expect(appConfig(app.env).mail.transport).toBe("outbox");
     const fetchSpy = vi.spyOn(globalThis, "fetch");
 
     expect(await deliverQueuedMail(app)).toEqual({ sent: 1, retrying: 0, failed: 0 });

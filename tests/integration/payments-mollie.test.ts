@@ -20,6 +20,7 @@ import {
   ledgerOf,
   mollieApp,
   mollieEnv,
+  mollieVars,
   oldMember,
   paymentRow,
 } from "./payment-fixtures.ts";
@@ -128,7 +129,7 @@ describe("Mollie's hosted checkout", () => {
     const mollie = givenMollie();
     await checkout();
     expect(mollie.apiKey).toBe(FAKE_MOLLIE_KEY);
-    expect(mollieEnv.MOLLIE_API_KEY).toMatch(/^test_\w{20,}$/);
+    expect(mollieVars.MOLLIE_API_KEY).toMatch(/^test_\w{20,}$/);
     expect(mollie.requests).toHaveLength(1);
     expect(mollie.payments.size).toBe(1);
   });

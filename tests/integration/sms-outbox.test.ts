@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { asc } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { appConfig } from "#app/server/config/env.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/log.ts";
 import { deliverQueuedSms, queueSms } from "#app/server/sms/outbox.ts";
@@ -174,7 +175,7 @@ describe("texts in the local outbox", () => {
   it("keeps the text for /dev/mail and calls no provider", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const app = smsApp({});
-    expect(app.env.SMS_PROVIDER).toBe("outbox");
+    expect(appConfig(app.env).sms.provider).toBe("outbox");
     await sendCode(app);
     await settleBackgroundWork();
     expect(fetchSpy).not.toHaveBeenCalled();
