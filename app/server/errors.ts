@@ -52,6 +52,8 @@ export const errorCatalogue = {
   direct_debit_blocked: { status: 403, message: "errors:directDebitBlocked" },
   direct_debit_limit: { status: 429, message: "errors:directDebitLimit" },
   code_invalid: { status: 400, message: "errors:codeInvalid" },
+  // Not a mobile number where the member is (a landline, too short): no text could reach it.
+  mobile_invalid: { status: 400, message: "validation:mobileInvalid" },
   // Site content
   complaint_limit: { status: 429, message: "content:complaints.errors.limit" },
   // A banned member: login sends them to /pages/ban.

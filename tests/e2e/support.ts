@@ -157,7 +157,8 @@ export async function logInDemo(page: Page, email: string) {
 /** Fills /directdebit's form (Dutch labels) for a payer with a fresh mobile number, and consents; returns the number. */
 export async function fillDirectDebitForm(page: Page, iban: string): Promise<string> {
   const t = (key: string) => text("nl", key);
-  const mobile = `+316${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  // 061…: always a Dutch mobile number (066 is for pagers).
+  const mobile = `+3161${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
   await page.getByLabel(t("payments:directDebit.accountHolder")).fill("A. de Vries");
   await page.getByLabel(t("payments:directDebit.iban")).fill(iban);
   await page.getByLabel(t("payments:directDebit.street")).fill("Keizersgracht");

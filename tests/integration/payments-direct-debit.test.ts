@@ -63,6 +63,23 @@ describe("the direct-debit form", () => {
     expect(mollie.requests).toEqual([]);
   });
 
+  it("texts the code to the number in international form, as the member's country dials it", async () => {
+    givenMollie();
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const national = directDebitForm({ package: String(pkg.id), mobile: "06 1234 5678" });
+    if (!national.success) throw national.error;
+    const { mobile } = await startDirectDebit(mollieApp(), buyer, national.data, "NL");
+    expect(mobile).toBe("+31612345678");
+    expect(await smsCodeTo("+31612345678")).toMatch(/^\d{6}$/);
+
+    for (const wrong of ["0201234567", "06123456"]) {
+      const input = directDebitForm({ package: String(pkg.id), mobile: wrong });
+      if (!input.success) throw input.error;
+      expect(await outcomeCode(startDirectDebit(mollieApp(), buyer, input.data, "NL")), wrong).toBe("mobile_invalid");
+    }
+  });
+
   it("refuses blocked members and payments over the limit", async () => {
     givenMollie();
     const pkg = await givenPackage("NL", 9000);

@@ -7,6 +7,7 @@
 // member from direct debit, and a member may pay by direct debit up to a
 // limit per 30 days.
 import { and, eq, exists, gte, inArray, sql } from "drizzle-orm";
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
 import type { directDebitSchema } from "#app/schemas/payments.ts";
@@ -32,6 +33,17 @@ const MAX_CODES = 4;
 function newCode() {
   const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
   return n.toString().padStart(6, "0");
+}
+
+/**
+ * The number as an SMS provider takes it (+31612345678): members type it as
+ * they dial it at home (06 1234 5678), so it is read in their country, and a
+ * landline or a short number is refused before a code goes nowhere.
+ */
+function internationalMobile(typed: string, country: string): string {
+  const number = parsePhoneNumberFromString(typed, country as CountryCode);
+  if (!number?.isValid()) throw new DomainError("mobile_invalid");
+  return number.number;
 }
 
 async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId: number) {
@@ -65,6 +77,7 @@ export async function startDirectDebit(
   if ((await usedThisPeriod(app, member.id)) + amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
     throw new DomainError("direct_debit_limit");
   }
+  const mobile = internationalMobile(input.mobile, country);
   const now = app.now();
   const code = newCode();
   const [payment] = await app.db
@@ -97,14 +110,14 @@ export async function startDirectDebit(
       houseNumber: input.house_number,
       postcode: input.postcode,
       city: input.city,
-      mobile: input.mobile,
+      mobile,
       codeHash: await sha256Hex(code),
       codeExpiresAt: now + CODE_LIFETIME,
       createdAt: now,
     })
     .returning();
-  await queueSms(app, input.mobile, "directDebitCode", { code, name: app.settings.name });
-  return { mandateId: mandate!.id, paymentId: payment!.id, mobile: input.mobile };
+  await queueSms(app, mobile, "directDebitCode", { code, name: app.settings.name });
+  return { mandateId: mandate!.id, paymentId: payment!.id, mobile };
 }
 
 async function ownMandate(app: Pick<RequestContext, "db">, memberId: number, mandateId: number) {
