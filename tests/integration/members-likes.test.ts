@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { creditLedger, gifts, likes, sentGifts, users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
 import { autoLike } from "#app/server/likes/auto-like.ts";
 import { sendGift } from "#app/server/likes/gifts.ts";
 import {

@@ -8,7 +8,6 @@ import { and, count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { charge, ledgerBalance } from "#app/server/credits/ledger.ts";
 import { directDebitMandates, payments, sandboxPayments, users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
 import { handleWebhook } from "#app/server/payments/checkout.ts";
 import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import { recentPayments } from "#app/server/payments/history.ts";

@@ -3,7 +3,6 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { creditLedger, discountCodes, discountRedemptions, payments, users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { checkCode, TIME_BONUS_SECONDS, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
