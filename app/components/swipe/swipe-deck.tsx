@@ -36,7 +36,9 @@ export function SwipeDeck({
   const [dx, setDx] = useState(0);
   const [limitHit, setLimitHit] = useState(false);
   const [match, setMatch] = useState<SwipeCandidate | null>(null);
-  const start = useRef<number | null>(null);
+  // The drag in a ref as well as in state: a release can come before React has
+  // drawn the last move (a busy phone), and must decide by where the pointer is.
+  const drag = useRef<{ startX: number; dx: number } | null>(null);
   const queue = candidates.filter((c) => !gone.includes(c.id));
   const current = queue[0];
   const noLikesLeft = allowance.left === 0 || limitHit || fetcher.data?.code === "swipe_limit";
@@ -72,16 +74,19 @@ export function SwipeDeck({
   }, [decide]);
 
   const onPointerDown = (event: PointerEvent) => {
-    start.current = event.clientX;
+    drag.current = { startX: event.clientX, dx: 0 };
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent) => {
-    if (start.current !== null) setDx(event.clientX - start.current);
+    if (!drag.current) return;
+    drag.current.dx = event.clientX - drag.current.startX;
+    setDx(drag.current.dx);
   };
   const onPointerUp = () => {
-    start.current = null;
-    if (dx > THRESHOLD) decide("like");
-    else if (dx < -THRESHOLD) decide("pass");
+    const moved = drag.current?.dx ?? 0;
+    drag.current = null;
+    if (moved > THRESHOLD) decide("like");
+    else if (moved < -THRESHOLD) decide("pass");
     else setDx(0);
   };
 
@@ -102,12 +107,15 @@ export function SwipeDeck({
             className="card absolute inset-0 touch-pan-y overflow-hidden"
             style={{
               transform: `translateX(${dx}px) rotate(${dx / 20}deg)`,
-              transition: start.current ? "none" : "transform 0.2s",
+              transition: drag.current ? "none" : "transform 0.2s",
             }}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
-            onPointerCancel={() => setDx(0)}
+            onPointerCancel={() => {
+              drag.current = null;
+              setDx(0);
+            }}
             data-testid="swipe-card"
             data-member-id={current.id}
           >

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+// The swipe game's card: a flick decides by how far the pointer travelled,
+// even when the release comes before React has drawn the drag (a busy phone).
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import i18next from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type SwipeCandidate, SwipeDeck } from "#app/components/swipe/swipe-deck.tsx";
+import swipeNl from "../../locales/nl/swipe.json";
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: "nl",
+    resources: { nl: { swipe: swipeNl } },
+    interpolation: { escapeValue: false },
+  });
+  // happy-dom has no pointer capture; the deck only asks for it.
+  HTMLElement.prototype.setPointerCapture ??= () => {};
+});
+afterEach(cleanup);
+
+const candidate = (id: number): SwipeCandidate => ({
+  id,
+  name: `Lid ${id}`,
+  age: 30,
+  region: null,
+  photo: null,
+  fictional: false,
+  shared: [],
+});
+
+function Game() {
+  return (
+    <SwipeDeck candidates={[candidate(1), candidate(2)]} allowance={{ limit: 4, left: 4, resetsAtLabel: "00:00" }} />
+  );
+}
+
+function show(submitted: FormData[]) {
+  const Stub = createRoutesStub([
+    {
+      path: "/swipe-game",
+      Component: Game,
+      action: async ({ request }) => {
+        submitted.push(await request.formData());
+        return { intent: "like" };
+      },
+    },
+  ]);
+  return render(
+    <I18nextProvider i18n={i18next}>
+      <Stub initialEntries={["/swipe-game"]} />
+    </I18nextProvider>,
+  );
+}
+
+const pointer = (type: string, clientX: number) =>
+  new PointerEvent(type, { clientX, clientY: 200, pointerId: 1, bubbles: true });
+
+describe("the swipe deck", () => {
+  it("likes on a fast flick to the right, released before the drag is drawn", async () => {
+    const submitted: FormData[] = [];
+    show(submitted);
+    const card = await screen.findByTestId("swipe-card");
+    // Dispatched in one go: React has not rendered the move when the release arrives.
+    card.dispatchEvent(pointer("pointerdown", 100));
+    card.dispatchEvent(pointer("pointermove", 330));
+    card.dispatchEvent(pointer("pointerup", 330));
+    await waitFor(() => expect(screen.getByTestId("swipe-card").dataset.memberId).toBe("2"));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(Object.fromEntries(submitted[0]!)).toEqual({ intent: "like", target: "1" });
+  });
+
+  it("springs back on a short drag, deciding nothing", async () => {
+    const submitted: FormData[] = [];
+    show(submitted);
+    const card = await screen.findByTestId("swipe-card");
+    card.dispatchEvent(pointer("pointerdown", 100));
+    card.dispatchEvent(pointer("pointermove", 150));
+    card.dispatchEvent(pointer("pointerup", 150));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId("swipe-card").dataset.memberId).toBe("1");
+    expect(submitted).toEqual([]);
+  });
+});
