@@ -11,7 +11,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { mailOutbox } from "#app/server/db/schema.ts";
 import { base64url } from "#app/server/http/base64.ts";
 import { errorFields } from "#app/server/log.ts";
-import { deliverDue, markFailed, markSent, type RetryPolicy } from "#app/server/outbox/queue.ts";
+import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
 import type { MailMessage, MailSender } from "./compose.ts";
 import { createMailTransport, type MailTransport } from "./transports.ts";
 
@@ -55,26 +55,18 @@ export async function deliverQueuedMail(
     return { sent: 0, retrying: 0, failed: 0 };
   }
 
-  return deliverDue(app, mailOutbox, MAIL_RETRY, options.limit ?? 50, async (row) => {
-    const settle = {
-      db: app.db,
-      log: app.log,
-      now: app.now(),
+  return deliverDue(
+    app,
+    {
       table: mailOutbox,
       policy: MAIL_RETRY,
-      row,
       what: "mail",
-      fields: { mailId: row.id, template: row.template, transport: transport.name },
-    };
-    const { html, sender } = splitStoredHtml(row.html);
-    let providerId: string | null;
-    try {
-      ({ providerId } = await transport.send({ to: row.to, subject: row.subject, html, text: row.text, sender }));
-    } catch (error) {
-      return markFailed(settle, error);
-    }
-    return markSent(settle, providerId, transport.dropsBodies ? { html: "", text: "" } : {});
-  });
+      fields: (row) => ({ mailId: row.id, template: row.template, transport: transport.name }),
+      send: (row) => transport.send({ to: row.to, subject: row.subject, text: row.text, ...splitStoredHtml(row.html) }),
+      clearedOnSend: transport.dropsBodies ? { html: "", text: "" } : {},
+    },
+    options.limit ?? 50,
+  );
 }
 
 /** The newest mails, without their bodies: the list of the dev-only mailbox page. */

@@ -88,7 +88,7 @@ interface Settle {
 }
 
 /** Records a delivered row; `extra` drops what must not be kept (one-time links, codes). */
-export async function markSent(s: Settle, providerId: string | null, extra: Record<string, unknown> = {}) {
+async function markSent(s: Settle, providerId: string | null, extra: Record<string, unknown> = {}) {
   await s.db
     .update(s.table as typeof mailOutbox)
     .set({ status: "sent", sentAt: s.now, providerId, lastError: null, ...extra })
@@ -97,7 +97,7 @@ export async function markSent(s: Settle, providerId: string | null, extra: Reco
 }
 
 /** Records a failed attempt: the row waits for its next one, or is given up. Never throws. */
-export async function markFailed(s: Settle, error: unknown): Promise<Outcome> {
+async function markFailed(s: Settle, error: unknown): Promise<Outcome> {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const giveUp = (error instanceof DeliveryError && error.permanent) || s.row.attempts >= s.policy.maxAttempts;
   const fields = { ...s.fields, attempts: s.row.attempts, ...errorFields(error) };
@@ -120,19 +120,49 @@ export async function markFailed(s: Settle, error: unknown): Promise<Outcome> {
   return giveUp ? "failed" : "retrying";
 }
 
+/** One outbox: its table, retry policy, the log lines' subject, and how a row goes out. */
+export interface Outbox<T extends OutboxTable> {
+  table: T;
+  policy: RetryPolicy;
+  what: "mail" | "sms";
+  /** Fields for the log lines (which row, which transport). */
+  fields(row: T["$inferSelect"]): Record<string, unknown>;
+  /** Resolves with the provider's id; rejects when the provider did not take it. */
+  send(row: T["$inferSelect"]): Promise<{ providerId: string | null }>;
+  /** Columns emptied once sent: what must not be kept (one-time links, codes). */
+  clearedOnSend: Record<string, unknown>;
+}
+
 /** Claims and delivers due rows one by one, up to `limit`; counts what became of them. */
 export async function deliverDue<T extends OutboxTable>(
-  app: { db: Database; now: () => number },
-  table: T,
-  policy: RetryPolicy,
+  app: { db: Database; log: Logger; now: () => number },
+  outbox: Outbox<T>,
   limit: number,
-  deliver: (row: T["$inferSelect"]) => Promise<Outcome>,
 ) {
   const result = { sent: 0, retrying: 0, failed: 0 };
   for (let i = 0; i < limit; i++) {
-    const row = await claimNext(app.db, table, policy, app.now());
+    const row = await claimNext(app.db, outbox.table, outbox.policy, app.now());
     if (!row) break;
-    result[await deliver(row)]++;
+    const { table, policy, what } = outbox;
+    const settle: Settle = {
+      db: app.db,
+      log: app.log,
+      now: app.now(),
+      table,
+      policy,
+      what,
+      row,
+      fields: outbox.fields(row),
+    };
+    let providerId: string | null;
+    try {
+      ({ providerId } = await outbox.send(row));
+    } catch (error) {
+      result[await markFailed(settle, error)]++;
+      continue;
+    }
+    // Outside the try: a sent row that cannot be recorded must not count as a failed attempt.
+    result[await markSent(settle, providerId, outbox.clearedOnSend)]++;
   }
   return result;
 }

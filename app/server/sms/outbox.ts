@@ -8,7 +8,7 @@ import { translator } from "#app/i18n/i18next.server.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import { errorFields } from "#app/server/log.ts";
-import { deliverDue, markFailed, markSent, type RetryPolicy } from "#app/server/outbox/queue.ts";
+import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
 import { type SmsSender, twilioSender } from "./twilio.ts";
 
 const SECOND = 1000;
@@ -59,23 +59,16 @@ export async function deliverQueuedSms(
     return { sent: 0, retrying: 0, failed: 0 };
   }
 
-  return deliverDue(app, smsOutbox, SMS_RETRY, options.limit ?? 20, async (row) => {
-    const settle = {
-      db: app.db,
-      log: app.log,
-      now: app.now(),
+  return deliverDue(
+    app,
+    {
       table: smsOutbox,
       policy: SMS_RETRY,
-      row,
       what: "sms",
-      fields: { smsId: row.id, provider: sender.name },
-    };
-    let providerId: string | null;
-    try {
-      ({ providerId } = await sender.send({ to: row.to, body: row.text }));
-    } catch (error) {
-      return markFailed(settle, error);
-    }
-    return markSent(settle, providerId, sender.dropsText ? { text: "" } : {});
-  });
+      fields: (row) => ({ smsId: row.id, provider: sender.name }),
+      send: (row) => sender.send({ to: row.to, body: row.text }),
+      clearedOnSend: sender.dropsText ? { text: "" } : {},
+    },
+    options.limit ?? 20,
+  );
 }
