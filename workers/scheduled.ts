@@ -8,7 +8,7 @@ import { runHourly } from "#app/server/jobs/hourly.ts";
 import { runOutbox } from "#app/server/jobs/outbox.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 
-export const crons = {
+const crons = {
   /** Every minute: mail and texts that are due. */
   "* * * * *": { name: "outbox", run: runOutbox },
   /** Every hour: housekeeping, settling, scheduled notifications. */

@@ -18,7 +18,7 @@ export const i18nextOptions = {
   initAsync: false,
 } as const;
 
-export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
+export const [i18nextMiddleware, , getI18n] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...locales],
     fallbackLanguage: defaultLocale,

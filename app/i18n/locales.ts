@@ -59,9 +59,6 @@ export const localesByCountry: Record<string, readonly Locale[]> = {
   SE: ["sv"],
 };
 
-/** The countries the product knows regions and languages for. */
-export const supportedCountries = Object.keys(localesByCountry);
-
 /** Locales offered to a visitor from `country`; every locale for countries outside the table. */
 export function visibleLocales(country: string | null | undefined): readonly Locale[] {
   return (country && localesByCountry[country]) || locales;

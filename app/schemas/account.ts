@@ -13,7 +13,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: "validation:emailInvalid" }));
 
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: "validation:passwordRequired" })
   .min(8, "validation:passwordTooShort")
   .max(128, "validation:passwordTooLong");
@@ -28,7 +28,7 @@ export const profileNameSchema = z
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Years between a YYYY-MM-DD birth date and a moment, in UTC. */
-export function yearsSince(date: string, now: number): number {
+function yearsSince(date: string, now: number): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const today = new Date(now);
   const month = today.getUTCMonth() + 1;
@@ -43,7 +43,7 @@ function isRealDate(value: string): boolean {
 }
 
 /** Date of birth: required, a real date, at least `minimumAge` and at most 120 years ago. */
-export function dateOfBirthSchema(minimumAge: number, now: number) {
+function dateOfBirthSchema(minimumAge: number, now: number) {
   return (
     z
       .string({ error: "validation:dateOfBirthRequired" })
@@ -92,7 +92,7 @@ export const loginSchema = z.object({
 
 export const resetRequestSchema = z.object({ email: emailSchema });
 
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .object({
     password: passwordSchema,
     password_repeat: z.string({ error: "validation:passwordRequired" }),

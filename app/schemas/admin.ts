@@ -16,12 +16,6 @@ export const operatorLoginSchema = z.object({
   redirectTo: z.string().max(500).optional(),
 });
 
-/** Operators' passwords are longer than members' (12+). */
-export const operatorPasswordSchema = z
-  .string({ error: "admin:validation.required" })
-  .min(12, "admin:validation.passwordTooShort")
-  .max(200, "admin:validation.tooLong");
-
 export const totpCodeSchema = z.object({
   code: z
     .string({ error: "admin:validation.codeInvalid" })
@@ -31,7 +25,7 @@ export const totpCodeSchema = z.object({
 });
 
 /** A host name as a domain key: lower case, no scheme, port or "www.". */
-export const domainNameSchema = z
+const domainNameSchema = z
   .string({ error: "admin:validation.required" })
   .trim()
   .toLowerCase()

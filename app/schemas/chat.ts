@@ -3,7 +3,7 @@
 // is refused with an error frame.
 import { z } from "zod";
 
-export const clientIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
+const clientIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
 export const outgoingMessageSchema = z.discriminatedUnion("kind", [
   // No length cap here: the domain's message_length decides, so a long text is

@@ -88,10 +88,7 @@ export const emailDisabledReasons = ["spam_complaint", "bounce", "list_unsubscri
 
 export type Gender = (typeof genders)[number];
 export type Sexuality = (typeof sexualities)[number];
-export type RelationshipStatus = (typeof relationshipStatuses)[number];
 export type HairColour = (typeof hairColours)[number];
-export type BodyType = (typeof bodyTypes)[number];
-export type EyeColour = (typeof eyeColours)[number];
 export type NotificationType = (typeof notificationTypes)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];
 

@@ -4,7 +4,7 @@
 // the crash tests arm one to prove that what a crash leaves behind settles by
 // itself. Nothing outside a test arms a point, so in production every call is
 // a lookup in an empty set. docs/crash-safety.md lists who finishes what.
-export const crashPoints = [
+const crashPoints = [
   // Sending a message: the room's pending row, D1's charge, the room's "sent".
   "message:stored-pending",
   "message:charged",

@@ -2,7 +2,7 @@
 import type { Database } from "#app/server/db/client.ts";
 import { creditLedger, payments, sandboxPayments } from "#app/server/db/schema.ts";
 
-export const DEMO_PASSWORD = "hartslag-demo";
+const DEMO_PASSWORD = "hartslag-demo";
 
 export const demoAccounts = [
   {

@@ -21,7 +21,7 @@ import type { Random } from "./random.ts";
 
 const DAY = 86_400_000;
 
-export const countryWeights = [
+const countryWeights = [
   ["NL", 30],
   ["BE", 10],
   ["DE", 14],

@@ -8,7 +8,7 @@ import { defaultPackages } from "./data/packages.ts";
 import { regionsByCountry } from "./data/regions.ts";
 import { insertAll } from "./insert.ts";
 
-export const demoCompany = {
+const demoCompany = {
   id: 1,
   name: "Hartslag Media B.V.",
   address: "Keizersgracht 123",

@@ -7,7 +7,7 @@ import type { SessionMember } from "#app/server/accounts/session.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { apiError, catalogueError } from "./errors.ts";
 
-export const CLIENT_HEADER = "X-Requested-With";
+const CLIENT_HEADER = "X-Requested-With";
 
 export function requireMember(c: Context<AppEnv>): SessionMember | Response {
   return c.var.app.member ?? catalogueError(c, "authentication_required");

@@ -1,7 +1,7 @@
 // Chat photos shrink in the browser before upload (at most 1600 px, JPEG): a
 // phone photo of 5–10 MB becomes a few hundred kB. The server checks and
 // re-encodes it anyway, so a file the browser cannot decode goes up as it is.
-export const MAX_PHOTO_EDGE = 1600;
+const MAX_PHOTO_EDGE = 1600;
 
 async function decode(file: Blob): Promise<ImageBitmap | HTMLImageElement | null> {
   if (typeof createImageBitmap === "function") {

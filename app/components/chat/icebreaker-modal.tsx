@@ -4,7 +4,7 @@ import { Sparkles } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
-export const ICEBREAKERS = ["line1", "line2", "line3", "line4", "line5"] as const;
+const ICEBREAKERS = ["line1", "line2", "line3", "line4", "line5"] as const;
 
 export function IcebreakerModal({
   name,

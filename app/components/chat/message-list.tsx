@@ -18,7 +18,7 @@ export interface GiftInfo {
 }
 
 /** Chat photos are served to the conversation's members only, under /media/chat/. */
-export const chatPhotoUrl = (key: string) => `/media/chat/${key.replace(/^c\//, "")}`;
+const chatPhotoUrl = (key: string) => `/media/chat/${key.replace(/^c\//, "")}`;
 
 const NEAR_BOTTOM_PX = 80;
 

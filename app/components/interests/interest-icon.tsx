@@ -54,7 +54,7 @@ import {
   Wine,
 } from "lucide-react";
 
-export const interestIcons: Readonly<Record<string, LucideIcon>> = {
+const interestIcons: Readonly<Record<string, LucideIcon>> = {
   Anchor,
   BedDouble,
   Beef,

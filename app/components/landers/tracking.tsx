@@ -3,9 +3,9 @@
 // the address, or the lander's route handle) and in links to /signup.
 import { useLocation, useMatches } from "react-router";
 
-export const trackingKeys = ["network", "ref", "sub1", "sub2", "sub3"] as const;
+const trackingKeys = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 
-export interface LanderHandle {
+interface LanderHandle {
   lander?: string;
 }
 
@@ -14,7 +14,7 @@ function handleLander(matches: ReturnType<typeof useMatches>): string | undefine
 }
 
 /** The tracking values of the current page: its query, plus its lander. */
-export function useTracking(): [string, string][] {
+function useTracking(): [string, string][] {
   const { search } = useLocation();
   const matches = useMatches();
   const query = new URLSearchParams(search);

@@ -14,7 +14,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 }
 
 /** What a visitor may be told about an error: never an internal exception's text. */
-export function describeError(error: unknown): { status: number; message: string | null } {
+function describeError(error: unknown): { status: number; message: string | null } {
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === "string" && error.data ? error.data : (error.data?.message ?? null);
     return { status: error.status, message: typeof message === "string" ? message : null };

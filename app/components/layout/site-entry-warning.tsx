@@ -10,14 +10,14 @@ import { useFetcher, useLocation, useMatches } from "react-router";
 import { useSiteChrome } from "./use-site-chrome.ts";
 
 /** Installed-app mode: a standalone display (PWA), or Safari's home-screen app. */
-export function isInstalledApp(): boolean {
+function isInstalledApp(): boolean {
   return (
     window.matchMedia("(display-mode: standalone)").matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
   );
 }
 
-export interface SiteEntryHandle {
+interface SiteEntryHandle {
   signupFlowEmbeddedSiteEntryWarning?: boolean;
 }
 

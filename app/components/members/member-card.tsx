@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { MemberCard as MemberCardData } from "#app/server/members/search.ts";
 import { FictionalBadge } from "./fictional-badge.tsx";
 
-export function MemberCard({
+function MemberCard({
   member,
   countryName,
   href = `/members/${member.id}`,

@@ -6,13 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useMatches, useNavigate } from "react-router";
 import { useStandalone } from "#app/components/runtime/standalone.ts";
 
-export const BACK_BUTTON_ROUTES = new Set([
-  "members-id",
-  "likes-type",
-  "likes-m-id",
-  "credits",
-  "credits-id-paymentmethod",
-]);
+const BACK_BUTTON_ROUTES = new Set(["members-id", "likes-type", "likes-m-id", "credits", "credits-id-paymentmethod"]);
 
 export function BackButton() {
   const { t } = useTranslation("notifications-push");

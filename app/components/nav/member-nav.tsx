@@ -11,7 +11,7 @@ import { formatBadge } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
 
-export const LOW_CREDITS = 10;
+const LOW_CREDITS = 10;
 
 function Badge({ count, tone = "unread" }: { count: number; tone?: "unread" | "warning" | "danger" }) {
   const locale = useLocale();

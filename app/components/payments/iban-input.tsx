@@ -4,7 +4,7 @@ import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { FormEvent } from "react";
 import { ErrorList } from "#app/components/forms/fields.tsx";
 
-export const groupIban = (value: string) =>
+const groupIban = (value: string) =>
   value
     .replace(/[^0-9a-z]/gi, "")
     .toUpperCase()

@@ -21,7 +21,7 @@ const MEMBERS_AREA = new Set([
   "likes-m-id",
   "premium",
 ]);
-export const MODAL_DELAY_MS = 40_000;
+const MODAL_DELAY_MS = 40_000;
 const DISMISS_KEY = "dismissed:time-bonus";
 const clientHeaders = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -88,7 +88,7 @@ function useSecondsLeft(deadline: number | null) {
   return left;
 }
 
-export const hhmmss = (seconds: number) =>
+const hhmmss = (seconds: number) =>
   [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
     .map((n) => String(n).padStart(2, "0"))
     .join(":");

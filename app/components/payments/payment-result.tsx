@@ -11,7 +11,7 @@ import { Link, useRevalidator } from "react-router";
 import { formatMoney } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 
-export const POLL_MS = 3_000;
+const POLL_MS = 3_000;
 
 export type PaymentView = {
   id: number;

@@ -13,9 +13,9 @@ import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { browserSubscription, PUSH_STATE_EVENT, syncPushSubscription } from "./push-client.ts";
 import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
-export const REFRESH_START_MS = 5_000;
-export const REFRESH_MS = 60_000;
-export const REFRESH_WITH_PUSH_MS = 300_000;
+const REFRESH_START_MS = 5_000;
+const REFRESH_MS = 60_000;
+const REFRESH_WITH_PUSH_MS = 300_000;
 
 declare global {
   interface Window {

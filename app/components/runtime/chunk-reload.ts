@@ -6,12 +6,12 @@
 // click-through; that reload follows a click, so it cannot loop either.
 import { type ComponentType, lazy } from "react";
 
-export const CHUNK_RELOAD_GUARD_MS = 60_000;
+const CHUNK_RELOAD_GUARD_MS = 60_000;
 const KEY = "chunk-reload-at";
 let reloading = false;
 
 /** Reloads the page unless it did so for a failed file less than 60 s ago; true when it reloads. */
-export function reloadForFailedChunk(now = Date.now()): boolean {
+function reloadForFailedChunk(now = Date.now()): boolean {
   if (reloading) return true;
   try {
     const last = Number(sessionStorage.getItem(KEY) ?? 0);

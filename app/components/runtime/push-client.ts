@@ -5,13 +5,13 @@
 import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
 /** Capable or not; subscribed, denied or unknown. */
-export type PushStatus = "subscribed" | "denied" | "unknown";
+type PushStatus = "subscribed" | "denied" | "unknown";
 export interface PushState {
   capable: boolean;
   status: PushStatus;
 }
 
-export function pushCapable(): boolean {
+function pushCapable(): boolean {
   return (
     typeof window !== "undefined" &&
     "serviceWorker" in navigator &&

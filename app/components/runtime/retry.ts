@@ -1,7 +1,7 @@
 // Failed requests are retried up to 5 times with exponential delay
 // (0.5 s, 1 s, 2 s, 4 s, 8 s). Only failures that may pass are retried: the
 // network, 429 and 5xx; a 4xx answer is final.
-export const API_RETRIES = 5;
+const API_RETRIES = 5;
 const FIRST_DELAY_MS = 500;
 
 const sleep = (ms: number, signal?: AbortSignal) =>

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
 
 const QUERY = "(display-mode: standalone)";
 
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   if (typeof window === "undefined") return false;
   // iOS home-screen apps say so on navigator instead of the media query.
   return window.matchMedia?.(QUERY).matches === true || (navigator as { standalone?: boolean }).standalone === true;

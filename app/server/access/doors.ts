@@ -35,15 +35,9 @@ export type Audience =
  * - viewable photo: the owner; premium members for private photos; never a blocked viewer (photos/visibility.ts)
  * - public photo file: an active, non-private profile photo's file, for everyone (photos/visibility.ts)
  */
-export type Resource =
-  | "conversation"
-  | "profile"
-  | "own photo"
-  | "own payment"
-  | "viewable photo"
-  | "public photo file";
+type Resource = "conversation" | "profile" | "own photo" | "own payment" | "viewable photo" | "public photo file";
 
-export type DoorKind = "page" | "api" | "media" | "socket" | "site";
+type DoorKind = "page" | "api" | "media" | "socket" | "site";
 export type DoorMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Door {

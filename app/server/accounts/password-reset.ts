@@ -12,7 +12,7 @@ import { hashPassword } from "./password.ts";
 import { revokeOtherSessions, startSession } from "./session.ts";
 import { consumeToken, DAY, HOUR, issueToken, tokenLifetime } from "./tokens.ts";
 
-export const RESETS_PER_DAY = 3;
+const RESETS_PER_DAY = 3;
 
 export async function requestPasswordReset(app: AccountsContext, email: string) {
   const now = app.now();

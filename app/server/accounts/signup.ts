@@ -17,7 +17,7 @@ import { issueToken } from "./tokens.ts";
 
 export type SignupInput = z.output<ReturnType<typeof signupSchema>>;
 
-export function hasTrafficSource(tracking: Tracking): boolean {
+function hasTrafficSource(tracking: Tracking): boolean {
   return Boolean(tracking.network || tracking.ref);
 }
 

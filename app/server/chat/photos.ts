@@ -12,9 +12,3 @@ export async function storeChatPhoto(app: Pick<RequestContext, "env">, conversat
   await app.env.PHOTOS.put(key, processed.full, { httpMetadata: { contentType: "image/jpeg" } });
   return key;
 }
-
-/** The conversation a chat photo key belongs to, or null for any other key. */
-export function chatPhotoConversation(key: string): number | null {
-  const match = /^c\/(\d+)\/[A-Za-z0-9_-]+\.jpg$/.exec(key);
-  return match ? Number(match[1]) : null;
-}

@@ -26,7 +26,7 @@ export const SETTLE_AFTER = 5_000;
 /** When settling failed (D1 unreachable), how soon the room tries again. */
 export const SETTLE_RETRY_AFTER = 30_000;
 /** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
-export const ABANDONED_AFTER = 15_000;
+const ABANDONED_AFTER = 15_000;
 
 export const toMessage = (row: Row): ChatMessage => ({
   seq: row.seq,

@@ -13,7 +13,7 @@ import { complaints } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 
 const DAY = 86_400_000;
-export const COMPLAINTS_PER_ADDRESS_PER_DAY = 3;
+const COMPLAINTS_PER_ADDRESS_PER_DAY = 3;
 
 export async function fileComplaint(
   app: AccountsContext,

@@ -10,7 +10,7 @@ export type MailConfig =
   | { transport: "cloudflare"; binding: SendEmail; from?: string }
   | { transport: "http"; url: string; key: string; from?: string }
   | { transport: "outbox" };
-export type PaymentConfig = { provider: "mollie"; apiKey: string; apiUrl: string } | { provider: "sandbox" };
+type PaymentConfig = { provider: "mollie"; apiKey: string; apiUrl: string } | { provider: "sandbox" };
 export type SmsConfig =
   | { provider: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string }
   | { provider: "outbox" };

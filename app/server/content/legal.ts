@@ -21,14 +21,14 @@ const files = import.meta.glob<string>("../../content/legal/*/*.md", {
 export const hasLegalTranslation = (page: LegalPage, locale: Locale) =>
   `../../content/legal/${locale}/${page}.md` in files;
 
-export function legalSource(page: LegalPage, locale: Locale): string {
+function legalSource(page: LegalPage, locale: Locale): string {
   const source =
     files[`../../content/legal/${locale}/${page}.md`] ?? files[`../../content/legal/${defaultLocale}/${page}.md`];
   if (source === undefined) throw new Error(`no legal page ${page}`);
   return source;
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -40,7 +40,7 @@ export function escapeHtml(value: string): string {
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /** The file with its placeholders filled (values escaped); lines with an empty value dropped. */
-export function fillPlaceholders(source: string, values: Record<string, string>): string {
+function fillPlaceholders(source: string, values: Record<string, string>): string {
   return source
     .split("\n")
     .flatMap((line) => {

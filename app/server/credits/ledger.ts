@@ -15,7 +15,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { creditLedger, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 
-export type LedgerReason = (typeof ledgerReasons)[number];
+type LedgerReason = (typeof ledgerReasons)[number];
 
 export interface Booking {
   userId: number;

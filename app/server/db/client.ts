@@ -6,5 +6,3 @@ export type Database = ReturnType<typeof createDb>;
 export function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
 }
-
-export { schema };

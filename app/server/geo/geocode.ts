@@ -5,7 +5,7 @@ import { regions } from "#app/server/db/schema.ts";
 
 const EARTH_KM = 6371;
 /** Farther than this from every region centre means "not a place we serve". */
-export const MAX_DISTANCE_KM = 400;
+const MAX_DISTANCE_KM = 400;
 
 let points: { id: number; country: string; code: string; name: string; lat: number; lon: number }[] | null = null;
 

@@ -22,9 +22,6 @@ export const landers = [
 ] as const;
 export type Lander = (typeof landers)[number];
 
-export const isLander = (value: unknown): value is Lander =>
-  typeof value === "string" && (landers as readonly string[]).includes(value);
-
 /** A lander's address; tinderswipe takes no slug. */
 export function landerPath(lander: Lander, slug?: string | null): string {
   if (lander === "tinderswipe" || !slug) return `/landers/${lander}`;

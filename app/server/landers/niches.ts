@@ -27,7 +27,7 @@ interface NicheRule {
   interests?: string[];
 }
 
-export const niches: readonly Niche[] = [
+const niches: readonly Niche[] = [
   { code: 0, prefix: null, rule: null },
   { code: 1, prefix: "she", rule: { gender: "female" } },
   { code: 2, prefix: "bdsm", rule: { interests: ["bondage", "dominance", "submission", "fetish", "spanking"] } },
@@ -39,7 +39,7 @@ export const niches: readonly Niche[] = [
   { code: 7, prefix: null, rule: { minAge: 50 } },
 ];
 
-export function nicheByCode(code: number): Niche {
+function nicheByCode(code: number): Niche {
   return niches.find((n) => n.code === code) ?? niches[0]!;
 }
 

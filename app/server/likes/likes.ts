@@ -8,7 +8,7 @@ import type { SessionMember } from "#app/server/accounts/session.ts";
 import { likes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { assertNotBlocked, notBlockedWith } from "#app/server/members/blocks.ts";
-import { cardRowsQuery, type MemberCard, toMemberCard } from "#app/server/members/search.ts";
+import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyLike } from "#app/server/notifications/events.ts";
 import { nextLocalMidnight, startOfLocalDay, timeZoneOf } from "./local-day.ts";
@@ -85,19 +85,6 @@ export async function markLikeSeen(app: Pick<RequestContext, "db">, memberId: nu
     .where(and(eq(likes.likerId, likerId), eq(likes.likedId, memberId), eq(likes.likeNew, true)));
 }
 
-/** What the member has with another member: liked, liked by, match. */
-export async function likeStatus(app: Pick<RequestContext, "db">, memberId: number, otherId: number) {
-  const rows = await app.db
-    .select({ likerId: likes.likerId })
-    .from(likes)
-    .where(
-      sql`(${likes.likerId} = ${memberId} and ${likes.likedId} = ${otherId}) or (${likes.likerId} = ${otherId} and ${likes.likedId} = ${memberId})`,
-    );
-  const liked = rows.some((r) => r.likerId === memberId);
-  const likedBy = rows.some((r) => r.likerId === otherId);
-  return { liked, likedBy, match: liked && likedBy };
-}
-
 const LIST_LIMIT = 200;
 
 /** Which likes a list shows, and who "the other member" is: only members the viewer may see. */
@@ -153,8 +140,6 @@ export async function likesOverview(app: LikesContext, memberId: number, type: L
     return card ? [{ ...card, likeNew: type === "received" && r.likeNew }] : [];
   });
 }
-
-export type LikeCard = MemberCard & { likeNew: boolean };
 
 /** GET /api/likes.php: the profiles the member liked, and who liked them. */
 export async function likesState(app: LikesContext, memberId: number) {

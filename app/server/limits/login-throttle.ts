@@ -17,14 +17,14 @@ import { cookieHeader, readCookie } from "#app/server/http/cookies.ts";
 
 export const LOGIN_WINDOW = 15 * 60_000;
 /** Failures of one client on one account within the window that block that client there. */
-export const MAX_FAILURES_PER_PAIR = 5;
+const MAX_FAILURES_PER_PAIR = 5;
 /** Failures from one address, on any accounts, that block the address. */
-export const MAX_FAILURES_PER_ADDRESS = 20;
+const MAX_FAILURES_PER_ADDRESS = 20;
 /** Failures on one account, from anywhere, that block it for clients it does not trust. */
-export const MAX_FAILURES_PER_ACCOUNT = 30;
+const MAX_FAILURES_PER_ACCOUNT = 30;
 /** How long a successful login makes its address a trusted client of the account. */
-export const TRUSTED_ADDRESS_FOR = 30 * DAY;
-export const DEVICE_LIFETIME = 180 * DAY;
+const TRUSTED_ADDRESS_FOR = 30 * DAY;
+const DEVICE_LIFETIME = 180 * DAY;
 /** Browsers remembered per account: the oldest is forgotten when one more logs in. */
 const MAX_DEVICES_PER_ACCOUNT = 10;
 

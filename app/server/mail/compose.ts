@@ -8,7 +8,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { DEFAULT_THEME } from "#app/theme.ts";
 import type { MailParams, MailSiteParams, MailTemplate } from "./templates.ts";
 
-export interface MailSite {
+interface MailSite {
   /** The domain's site name (settings.name). */
   name: string;
   /** May be empty: the "Questions?" line is left out then. */
@@ -144,7 +144,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** An absolute http(s) URL, normalised; anything else (javascript:, relative, garbage) throws. */
-export function checkedUrl(value: string, what = "url"): string {
+function checkedUrl(value: string, what = "url"): string {
   let url: URL | null = null;
   try {
     if (/^https?:\/\//i.test(value)) url = new URL(value);

@@ -18,7 +18,7 @@ import { createMailTransport, type MailTransport } from "./transports.ts";
 const MINUTE = 60_000;
 
 /** Minutes to hours: 2, 4, 8 … 128 min, then every 4 hours; given up after 10 attempts (about 12 hours). */
-export const MAIL_RETRY: RetryPolicy = {
+const MAIL_RETRY: RetryPolicy = {
   firstDelayMs: 2 * MINUTE,
   maxDelayMs: 240 * MINUTE,
   maxAttempts: 10,

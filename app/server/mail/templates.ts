@@ -75,7 +75,3 @@ export interface MailSiteParams {
   supportEmail: string;
   baseUrl: string;
 }
-
-export function isMailTemplate(value: unknown): value is MailTemplate {
-  return typeof value === "string" && (mailTemplates as readonly string[]).includes(value);
-}

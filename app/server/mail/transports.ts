@@ -7,7 +7,7 @@ import type { MailConfig } from "#app/server/config/env.ts";
 import { DeliveryError, fetchWithin } from "#app/server/outbox/queue.ts";
 import type { MailSender } from "./compose.ts";
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
@@ -23,7 +23,7 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<{ providerId: string | null }>;
 }
 
-export const HTTP_TIMEOUT_MS = 15_000;
+const HTTP_TIMEOUT_MS = 15_000;
 
 /** The transport the configuration names; `timeoutMs` bounds an HTTP provider's answer. */
 export function createMailTransport(config: MailConfig, options: { timeoutMs?: number } = {}): MailTransport {
@@ -32,7 +32,7 @@ export function createMailTransport(config: MailConfig, options: { timeoutMs?: n
   return cloudflareTransport(config);
 }
 
-export const outboxTransport: MailTransport = {
+const outboxTransport: MailTransport = {
   name: "outbox",
   dropsBodies: false,
   send: async () => ({ providerId: null }),
@@ -44,7 +44,7 @@ function senderAddress(sender: MailSender, from?: string) {
 }
 
 /** Cloudflare Email Service: the structured message; the binding throws when the service refuses it. */
-export function cloudflareTransport(config: { binding: SendEmail; from?: string }): MailTransport {
+function cloudflareTransport(config: { binding: SendEmail; from?: string }): MailTransport {
   return {
     name: "cloudflare",
     dropsBodies: true,
@@ -67,7 +67,7 @@ export function cloudflareTransport(config: { binding: SendEmail; from?: string 
 // A refusal of the mail itself: sending it again cannot help.
 const PERMANENT_STATUSES = new Set([400, 413, 422]);
 
-export function httpTransport(config: { url: string; key: string; from?: string }, timeoutMs: number): MailTransport {
+function httpTransport(config: { url: string; key: string; from?: string }, timeoutMs: number): MailTransport {
   return {
     name: "http",
     dropsBodies: true,
@@ -96,7 +96,7 @@ export function httpTransport(config: { url: string; key: string; from?: string 
 }
 
 /** `Name <address>`, the name quoted when it holds characters RFC 5322 reserves. */
-export function fromHeader(sender: MailSender, address = `noreply@${sender.domain}`): string {
+function fromHeader(sender: MailSender, address = `noreply@${sender.domain}`): string {
   const name = sender.name.replace(/[\r\n]+/g, " ").trim();
   if (!name) return address;
   const display = /^[\p{L}\p{N} !#$%&'*+\-/=?^_`{|}~]+$/u.test(name) ? name : `"${name.replace(/(["\\])/g, "\\$1")}"`;
@@ -104,7 +104,7 @@ export function fromHeader(sender: MailSender, address = `noreply@${sender.domai
 }
 
 /** RFC 2369 opt-out, and RFC 8058 one-click when the first URL takes a POST. */
-export function listHeaders(sender: MailSender): Record<string, string> {
+function listHeaders(sender: MailSender): Record<string, string> {
   if (!sender.listUnsubscribe) return {};
   return {
     "List-Unsubscribe": sender.listUnsubscribe,

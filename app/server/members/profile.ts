@@ -112,8 +112,6 @@ function notBlockedBy(memberId: number, viewerId: number) {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId})`;
 }
 
-export type MemberProfile = NonNullable<Awaited<ReturnType<typeof getMemberProfile>>>;
-
 /** Members like this one: same gender and country, most recently active (search index only). */
 function relatedIdsQuery(db: Database, memberId: number, viewerId: number | null) {
   const of = (column: typeof profiles.gender | typeof profiles.country) =>

@@ -16,7 +16,7 @@ import { photoUrl } from "./photo-url.ts";
 
 export const PAGE_SIZE = 24;
 /** Counting stops here and the UI says "more than 100": rows read per search stay bounded. */
-export const COUNT_CAP = 100;
+const COUNT_CAP = 100;
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 
@@ -71,7 +71,7 @@ export interface MemberCard {
 
 const ONLINE_MS = 10 * 60_000;
 
-export interface Viewer {
+interface Viewer {
   id: number;
 }
 
@@ -159,7 +159,7 @@ export function toMemberCard(row: CardRow, app: Pick<RequestContext, "settings">
 }
 
 /** Fewer results than this on the first page: similar members are suggested too. */
-export const SIMILAR_BELOW = 6;
+const SIMILAR_BELOW = 6;
 
 export async function searchMembers(app: SearchScope, query: SearchQuery) {
   const now = app.now();
@@ -202,11 +202,4 @@ async function similarMembers(app: SearchScope, query: SearchQuery, found: Membe
     .filter((row) => !seen.has(row.id))
     .slice(0, 12)
     .map((row) => toMemberCard(row, app, app.now()));
-}
-
-/** Cards for the given member ids, newest activity first. */
-export async function memberCards(app: Pick<RequestContext, "db" | "settings" | "now">, ids: number[]) {
-  if (ids.length === 0) return [];
-  const now = app.now();
-  return (await cardRowsQuery(app.db, ids)).map((row) => toMemberCard(row, app, now));
 }

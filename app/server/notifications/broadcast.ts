@@ -21,6 +21,11 @@ export interface Broadcast {
   path: string;
 }
 
+/**
+ * Not called yet: kept for the coming feature that lets the operator console send a
+ * broadcast in batches.
+ * @public
+ */
 export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcast, options: { limit?: number } = {}) {
   const key = `${broadcast.type}:${broadcast.key}`;
   const limit = options.limit ?? 40;

@@ -22,7 +22,7 @@ export type NotifyContext = PushContext & {
 };
 
 /** Template values besides the member's own name and the link, which are filled in here. */
-export type NotificationParams<T extends MailTemplate> = Omit<MailParams[T], "name" | "link">;
+type NotificationParams<T extends MailTemplate> = Omit<MailParams[T], "name" | "link">;
 
 export interface Notification<T extends MailTemplate> {
   /** The preference that governs it: its notification type. */
@@ -42,7 +42,7 @@ const isLocalDomain = (domain: string) =>
   domain === "localhost" || domain.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(domain);
 
 /** Scheme and host of the member's domain. */
-export function siteOrigin(app: Pick<NotifyContext, "origin">, domain: string): string {
+function siteOrigin(app: Pick<NotifyContext, "origin">, domain: string): string {
   if (app.origin && domainOf(new URL(app.origin).host) === domain) return app.origin;
   if (isLocalDomain(domain)) return app.origin ?? `http://${domain}`;
   return `https://${domain}`;

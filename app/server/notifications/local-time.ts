@@ -4,7 +4,7 @@
 import { timeZoneOf, zonedCountries } from "#app/server/likes/local-day.ts";
 
 /** Local hours in which scheduled mail and pushes may arrive: 9:00 to 20:59. */
-export const DAYTIME = { from: 9, to: 21 };
+const DAYTIME = { from: 9, to: 21 };
 
 export interface ZoneGroup {
   timeZone: string;
@@ -16,7 +16,7 @@ export interface ZoneGroup {
 }
 
 /** The local hour and ISO week in a time zone at `now`. */
-export function localClock(now: number, timeZone: string) {
+function localClock(now: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",

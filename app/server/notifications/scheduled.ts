@@ -14,7 +14,7 @@ import { claimNotification, loadRecipient } from "./recipients.ts";
 
 const DAY = 86_400_000;
 /** Per kind and run: every member costs about eight D1 queries (limit: 1000 per invocation). */
-export const SCHEDULED_BATCH = 40;
+const SCHEDULED_BATCH = 40;
 
 type Kind = "unread_message_reminder" | "weekly_updates" | "reminders";
 

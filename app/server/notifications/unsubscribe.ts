@@ -3,10 +3,9 @@
 // complaint, a bounce or a list-unsubscribe). Unsubscribe links carry a
 // signed member id, so they work without logging in and cannot be forged.
 // Transactional mail (password reset, activation) is not affected.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { appConfig } from "#app/server/config/env.ts";
-import type { Database } from "#app/server/db/client.ts";
 import { users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { base64url } from "#app/server/http/base64.ts";
@@ -23,7 +22,7 @@ async function signature(secret: string, userId: number): Promise<string> {
   return base64url.encode(mac.slice(0, 18));
 }
 
-export async function unsubscribeToken(app: SecretEnv, userId: number): Promise<string> {
+async function unsubscribeToken(app: SecretEnv, userId: number): Promise<string> {
   return `${userId}.${await signature(appConfig(app.env).mailLinkSecret, userId)}`;
 }
 
@@ -63,16 +62,4 @@ export async function unsubscribe(app: SecretEnv & Pick<RequestContext, "db">, t
     .set({ emailDisabledReason: "list_unsubscribe" })
     .where(and(eq(users.id, userId), isNull(users.emailDisabledReason)));
   return userId;
-}
-
-/**
- * The member switches e-mail notifications back on in the settings. After a
- * bounce the address itself is the problem: that takes a new address
- * (confirming a changed address clears the reason).
- */
-export async function enableEmailNotifications(db: Database, userId: number) {
-  await db
-    .update(users)
-    .set({ emailDisabledReason: null })
-    .where(and(eq(users.id, userId), inArray(users.emailDisabledReason, ["list_unsubscribe", "spam_complaint"])));
 }

@@ -63,7 +63,7 @@ export function auditStatementIf(
     );
 }
 
-export const AUDIT_PAGE = 50;
+const AUDIT_PAGE = 50;
 
 /** The trail, newest first, optionally for one target or one operator. */
 export async function auditTrail(

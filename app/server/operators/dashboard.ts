@@ -13,7 +13,7 @@ import type { OperatorContext } from "./context.ts";
 import { authorize } from "./roles.ts";
 
 const DAY = 86_400_000;
-export const DASHBOARD_DAYS = 30;
+const DASHBOARD_DAYS = 30;
 
 type Row = { domain: string; day: number; n: number };
 

@@ -97,7 +97,7 @@ export function checkSettings(
 }
 
 /** Field by field, what changes (nested objects by their dotted path; arrays as a whole). */
-export function diffSettings(before: unknown, after: unknown, path = ""): SettingsChange[] {
+function diffSettings(before: unknown, after: unknown, path = ""): SettingsChange[] {
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === "object" && v !== null && !Array.isArray(v);
   if (isObject(before) && isObject(after)) {

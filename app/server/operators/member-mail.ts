@@ -8,7 +8,7 @@ import { loadSettings } from "#app/server/settings/resolve.ts";
 import type { OperatorContext } from "./context.ts";
 
 /** The origin links in a mail for `domain` point at: this request's own when it is that domain. */
-export function originOf(app: Pick<OperatorContext, "domain" | "origin">, domain: string) {
+function originOf(app: Pick<OperatorContext, "domain" | "origin">, domain: string) {
   return domain === app.domain ? app.origin : `https://${domain}`;
 }
 

@@ -14,11 +14,11 @@ import type { OperatorContext } from "./context.ts";
 import { authorize } from "./roles.ts";
 
 /** The per-minute cron takes a due row within a minute or two; later than this, it is stuck. */
-export const OVERDUE_MS = 5 * 60_000;
+const OVERDUE_MS = 5 * 60_000;
 const LIST_LIMIT = 50;
 
 export type Channel = "mail" | "sms";
-export type StuckState = "failed" | "overdue" | "retrying";
+type StuckState = "failed" | "overdue" | "retrying";
 const tables = { mail: mailOutbox, sms: smsOutbox } as const;
 const stateOrder: StuckState[] = ["failed", "overdue", "retrying"];
 

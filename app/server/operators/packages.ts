@@ -9,7 +9,7 @@ import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
 import { authorize } from "./roles.ts";
 
-export const DEFAULT_PACKAGES_DOMAIN = "*";
+const DEFAULT_PACKAGES_DOMAIN = "*";
 
 export async function domainPackages(app: OperatorContext, domain: string) {
   authorize(app.operator, "domains.edit");

@@ -29,7 +29,7 @@ import type { OperatorContext } from "./context.ts";
 import { type MemberMailSite, memberDomainContext, memberMailSite } from "./member-mail.ts";
 import { authorize } from "./roles.ts";
 
-export const PAYMENTS_PAGE = 50;
+const PAYMENTS_PAGE = 50;
 const DAY = 86_400_000;
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -188,7 +188,7 @@ async function bookRefund(
 
 const MINUTE = 60_000;
 /** A request younger than this may still be in an operator's hands. */
-export const REFUND_GRACE = 5 * MINUTE;
+const REFUND_GRACE = 5 * MINUTE;
 const REFUNDS_PER_RUN = 25;
 
 /**

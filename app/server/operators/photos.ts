@@ -15,10 +15,10 @@ import type { OperatorContext } from "./context.ts";
 import { authorize } from "./roles.ts";
 
 /** Active photos newer than this still wait for a moderator's look. */
-export const REVIEW_WINDOW = 14 * 24 * 3_600_000;
+const REVIEW_WINDOW = 14 * 24 * 3_600_000;
 const QUEUE_SIZE = 60;
 
-export const operatorPhotoUrl = (id: number, variant: PhotoVariant) => `/admin/photos/${id}/${variant}`;
+const operatorPhotoUrl = (id: number, variant: PhotoVariant) => `/admin/photos/${id}/${variant}`;
 
 export async function photoQueue(app: OperatorContext) {
   authorize(app.operator, "photos.moderate");

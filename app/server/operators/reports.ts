@@ -50,7 +50,7 @@ export async function reportQueue(app: OperatorContext, status: ReportStatus = "
 }
 
 /** The reported message and the few before it, as the reported member's conversation holds them. */
-export async function reportedMessages(
+async function reportedMessages(
   app: Pick<OperatorContext, "env" | "log">,
   conversationId: number,
   memberId: number,

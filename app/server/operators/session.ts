@@ -19,7 +19,7 @@ const SLIDE_EVERY = 60_000;
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
 /** `__Host-` binds the cookie to this host, path / and https; plain http (local) cannot use it. */
-export const operatorCookieName = (request: Request) => (isHttps(request) ? "__Host-operator" : "operator_session");
+const operatorCookieName = (request: Request) => (isHttps(request) ? "__Host-operator" : "operator_session");
 
 export function operatorCookie(request: Request, token: string, maxAgeMs: number) {
   return cookieHeader(request, operatorCookieName(request), token, {

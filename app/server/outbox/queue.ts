@@ -33,7 +33,7 @@ export class DeliveryError extends Error {
 }
 
 /** The wait after failed attempt number `attempt` (1-based). */
-export function retryDelay(policy: RetryPolicy, attempt: number): number {
+function retryDelay(policy: RetryPolicy, attempt: number): number {
   return Math.min(policy.firstDelayMs * 2 ** Math.max(0, attempt - 1), policy.maxDelayMs);
 }
 
@@ -52,7 +52,7 @@ export async function fetchWithin(provider: string, timeoutMs: number, url: stri
 const due = (table: OutboxTable, now: number) => and(eq(table.status, "queued"), lte(table.nextAttemptAt, now));
 
 /** Claims the row due longest, or returns null when none is due. */
-export async function claimNext<T extends OutboxTable>(
+async function claimNext<T extends OutboxTable>(
   db: Database,
   table: T,
   policy: RetryPolicy,

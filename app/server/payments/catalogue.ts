@@ -65,8 +65,6 @@ export async function packagesFor(app: CatalogueContext, country: string) {
   return own.length ? own : rows.filter((p) => p.domain === "*");
 }
 
-export type CreditPackage = Awaited<ReturnType<typeof packagesFor>>[number];
-
 export async function packageFor(app: CatalogueContext, country: string, id: number) {
   return (await packagesFor(app, country)).find((p) => p.id === id) ?? null;
 }

@@ -21,7 +21,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { errorFields } from "#app/server/log.ts";
-import { currencyOf, discounted, packageFor, paymentMethodsFor } from "./catalogue.ts";
+import { discounted, packageFor, paymentMethodsFor } from "./catalogue.ts";
 import { bookChargeback } from "./chargeback.ts";
 import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
 import { type ProviderStatus, paymentProvider } from "./provider.ts";
@@ -224,5 +224,3 @@ export async function earlierOrders(app: Pick<RequestContext, "db">, memberId: n
     .orderBy(desc(payments.createdAt))
     .limit(10);
 }
-
-export { currencyOf };

@@ -22,13 +22,13 @@ type CollectionContext = Pick<RequestContext, "db" | "env" | "log" | "now"> &
 
 const MINUTE = 60_000;
 /** The member's own request has this long before the hourly job takes over. */
-export const COLLECT_AFTER = 15 * MINUTE;
+const COLLECT_AFTER = 15 * MINUTE;
 /** Not started within this long after signing (the provider never answered): failed. */
-export const COLLECT_UNTIL = 3 * 24 * 60 * MINUTE;
+const COLLECT_UNTIL = 3 * 24 * 60 * MINUTE;
 const COLLECT_PER_RUN = 25;
 
 /** The creditor's reference of a mandate: ours, so asking the provider again names the same one. */
-export const mandateReference = (mandateId: number) => `DD-${mandateId}`;
+const mandateReference = (mandateId: number) => `DD-${mandateId}`;
 
 async function signedCollection(app: CollectionContext, paymentId: number) {
   const [row] = await app.db

@@ -24,8 +24,8 @@ import { paymentProvider } from "./provider.ts";
 
 type Context = Pick<RequestContext, "db" | "env" | "ctx" | "settings" | "now" | "origin" | "log" | "locale">;
 
-export const DIRECT_DEBIT_LIMIT_CENTS = 25_000;
-export const DIRECT_DEBIT_WINDOW = 30 * 86_400_000;
+const DIRECT_DEBIT_LIMIT_CENTS = 25_000;
+const DIRECT_DEBIT_WINDOW = 30 * 86_400_000;
 const CODE_LIFETIME = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 const MAX_CODES = 4;

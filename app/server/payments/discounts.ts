@@ -19,19 +19,19 @@ import { DomainError } from "#app/server/errors.ts";
 
 type DiscountContext = Pick<RequestContext, "db" | "env" | "now">;
 export type DiscountCode = typeof discountCodes.$inferSelect;
-export type DiscountKind = DiscountCode["kind"];
+type DiscountKind = DiscountCode["kind"];
 
-export const WELCOME_CODE = "WELCOME25";
-export const WELCOME_PERCENTAGE = 25;
-export const WELCOME_DAYS = 7;
-export const TIME_BONUS_CODE = "TIMEBONUS25";
-export const TIME_BONUS_PERCENTAGE = 25;
+const WELCOME_CODE = "WELCOME25";
+const WELCOME_PERCENTAGE = 25;
+const WELCOME_DAYS = 7;
+const TIME_BONUS_CODE = "TIMEBONUS25";
+const TIME_BONUS_PERCENTAGE = 25;
 export const TIME_BONUS_SECONDS = 14_400;
 
 const DAY = 86_400_000;
 
 /** Kinds that only a member who has never paid may use. */
-export const FIRST_PURCHASE_KINDS = ["welcome", "time_bonus"] as const satisfies readonly DiscountKind[];
+const FIRST_PURCHASE_KINDS = ["welcome", "time_bonus"] as const satisfies readonly DiscountKind[];
 const forFirstPurchase = (kind: DiscountKind) => (FIRST_PURCHASE_KINDS as readonly DiscountKind[]).includes(kind);
 
 /** What a code is being used for; without it (a banner, a badge) only the member's side counts. */
@@ -43,13 +43,13 @@ export interface Order {
 }
 
 /** The member's side of the rule, read fresh from D1. */
-export interface Standing {
+interface Standing {
   paid: boolean;
   redeemed: boolean;
 }
 
 /** The rule: why this member may not use this code (for this order) now, or null when they may. */
-export function refusal(code: DiscountCode | null, standing: Standing, now: number, order?: Order) {
+function refusal(code: DiscountCode | null, standing: Standing, now: number, order?: Order) {
   if (code?.status !== "active") return new DomainError("discount_not_found");
   if (standing.redeemed) return new DomainError("discount_used");
   if (forFirstPurchase(code.kind) && standing.paid) return new DomainError("discount_first_purchase");

@@ -63,7 +63,7 @@ class MollieError extends Error {
 /** Refunds that did not and will not pay anything back. */
 const failedRefund = new Set(["failed", "canceled"]);
 
-export const mollieAmount = (cents: number, currency: string) => ({ currency, value: (cents / 100).toFixed(2) });
+const mollieAmount = (cents: number, currency: string) => ({ currency, value: (cents / 100).toFixed(2) });
 
 export function mollieProvider(config: { apiKey: string; apiUrl: string; timeoutMs: number }): PaymentProvider {
   async function call<T>(

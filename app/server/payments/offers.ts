@@ -32,5 +32,5 @@ export async function packageOffers(app: OffersContext, member: SessionMember | 
   };
 }
 
-export type PackageOffers = Awaited<ReturnType<typeof packageOffers>>;
+type PackageOffers = Awaited<ReturnType<typeof packageOffers>>;
 export type PackageOffer = PackageOffers["packages"][number];

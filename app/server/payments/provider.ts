@@ -10,7 +10,7 @@ import { sandboxProvider } from "./sandbox.ts";
 /** The provider's word on a payment; "charged_back": paid, then the payer's bank took the money back. */
 export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "charged_back";
 
-export interface NewProviderPayment {
+interface NewProviderPayment {
   paymentId: number;
   amountCents: number;
   currency: string;
@@ -21,7 +21,7 @@ export interface NewProviderPayment {
 }
 
 /** A SEPA mandate the member signed with their SMS code. */
-export interface NewMandate {
+interface NewMandate {
   consumerName: string;
   consumerAccount: string;
   /** YYYY-MM-DD, the day the code was confirmed. */
@@ -30,7 +30,7 @@ export interface NewMandate {
 }
 
 /** The collection of a direct debit under a signed mandate. */
-export interface NewCollection extends Omit<NewProviderPayment, "method"> {
+interface NewCollection extends Omit<NewProviderPayment, "method"> {
   customerId: string;
   mandateId: string;
 }
@@ -59,7 +59,7 @@ export interface PaymentProvider {
 export class ProviderRefused extends Error {}
 
 /** How long a provider may take to answer one request. */
-export const PROVIDER_TIMEOUT_MS = 10_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
 
 export function paymentProvider(
   app: Pick<RequestContext, "env" | "db"> & { providerTimeoutMs?: number },

@@ -23,13 +23,13 @@ type SettleContext = Pick<RequestContext, "db" | "env" | "log" | "now">;
 
 const MINUTE = 60_000;
 /** A row this old without the provider's reference never reached the member as a checkout. */
-export const UNSTARTED_EXPIRY = 60 * MINUTE;
+const UNSTARTED_EXPIRY = 60 * MINUTE;
 /** The webhook's head start: younger payments are left to it. */
-export const ASK_AFTER = 15 * MINUTE;
+const ASK_AFTER = 15 * MINUTE;
 /** Older payments are not asked about any more (the provider ended them long since); their webhook still counts. */
-export const ASK_UNTIL = 3 * 24 * 60 * MINUTE;
+const ASK_UNTIL = 3 * 24 * 60 * MINUTE;
 /** Provider calls per run (each is a subrequest, and a few D1 queries). */
-export const ASK_PER_RUN = 50;
+const ASK_PER_RUN = 50;
 const EXPIRE_PER_RUN = 500;
 
 /** Providers we can ask (direct debits from before they were collected at one say "directdebit"). */

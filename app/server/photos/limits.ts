@@ -4,14 +4,14 @@
 // is decoded, so a decompression bomb costs no memory.
 import { DomainError } from "#app/server/errors.ts";
 
-export const FREE_PHOTO_LIMIT = 3;
+const FREE_PHOTO_LIMIT = 3;
 export const PREMIUM_PHOTO_LIMIT = 25;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MIN_PHOTO_SIDE = 200;
+const MIN_PHOTO_SIDE = 200;
 // 12 MP decodes to ~48 MB of RGBA, well inside a Worker isolate's 128 MB.
-export const MAX_PHOTO_PIXELS = 12_000_000;
+const MAX_PHOTO_PIXELS = 12_000_000;
 
-export type ImageFormat = "jpeg" | "png" | "webp";
+type ImageFormat = "jpeg" | "png" | "webp";
 
 export interface ImageInfo {
   format: ImageFormat;

@@ -27,7 +27,7 @@ export interface OwnPhotoJson {
 }
 
 /** GET /api/photos: the member's photos and how many of their allowance they use. */
-export interface OwnPhotosJson {
+interface OwnPhotosJson {
   photos: OwnPhotoJson[];
   /** `premium_max` lets a free member's screen say what premium would allow. */
   limit: { used: number; max: number; premium_max: number };

@@ -7,8 +7,8 @@
 import { crop, PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon/workerd";
 import { type ImageInfo, invalidPhoto } from "./limits.ts";
 
-export const FULL_MAX_SIDE = 1600;
-export const THUMB_SIDE = 320;
+const FULL_MAX_SIDE = 1600;
+const THUMB_SIDE = 320;
 const JPEG_QUALITY = 85;
 
 export interface ProcessedPhoto {

@@ -13,7 +13,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { photos, unclaimedFiles } from "#app/server/db/schema.ts";
 
 /** Longer than any upload or removal takes from its record to its row or its files. */
-export const UNCLAIMED_GRACE = 15 * 60_000;
+const UNCLAIMED_GRACE = 15 * 60_000;
 /** Records settled per hourly run (one R2 delete call takes up to 1000 keys). */
 const PER_RUN = 500;
 

@@ -10,8 +10,6 @@ import { photos } from "#app/server/db/schema.ts";
 import { blockBetween } from "#app/server/members/blocks.ts";
 import { photoUrl } from "#app/server/members/photo-url.ts";
 
-export { photoLimit } from "./limits.ts";
-
 export type PhotoStatus = (typeof photoStatuses)[number];
 export type PhotoViewer = { id: number; paidUser: boolean } | null;
 export type PhotoVariant = "full" | "thumb";
@@ -26,7 +24,7 @@ export interface PhotoFiles {
 
 export type ViewablePhoto = { id: number; locked: true } | { id: number; locked: false; thumb: string; url: string };
 
-export function canViewPhoto(
+function canViewPhoto(
   photo: { status: PhotoStatus; isPrivate: boolean },
   viewer: PhotoViewer,
   ownerId: number,
@@ -37,11 +35,11 @@ export function canViewPhoto(
 }
 
 /** Public photos may be served from the cacheable public path (and a domain's CDN). */
-export function isPublicPhoto(photo: { status: PhotoStatus; isPrivate: boolean }): boolean {
+function isPublicPhoto(photo: { status: PhotoStatus; isPrivate: boolean }): boolean {
   return photo.status === "active" && !photo.isPrivate;
 }
 
-export function privatePhotoUrl(id: number, variant: PhotoVariant): string {
+function privatePhotoUrl(id: number, variant: PhotoVariant): string {
   return `/media/private/${id}/${variant}`;
 }
 

@@ -7,7 +7,7 @@ import { importPublicKey } from "./keys.ts";
 
 const RECORD_SIZE = 4096;
 /** Push services take at most 4096 bytes of body: header 86 + tag 16 + delimiter 1. */
-export const MAX_PLAINTEXT = RECORD_SIZE - 86 - 16 - 1;
+const MAX_PLAINTEXT = RECORD_SIZE - 86 - 16 - 1;
 
 const encoder = new TextEncoder();
 type Bytes = Uint8Array<ArrayBuffer>;

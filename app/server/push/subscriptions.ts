@@ -21,7 +21,7 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** Where the local push service listens (app/routes/dev-push.ts); never in production. */
-export const LOCAL_PUSH_PATH = "/dev/push/";
+const LOCAL_PUSH_PATH = "/dev/push/";
 
 // The push services of Chrome/Edge/Opera/Samsung (FCM), Firefox, Windows and Safari.
 const PUSH_SERVICE_HOSTS = [
@@ -40,7 +40,7 @@ export function isLocalPushEndpoint(app: EnvLike, endpoint: string): boolean {
   return url.pathname.startsWith(LOCAL_PUSH_PATH) && (url.protocol === "http:" || url.protocol === "https:");
 }
 
-export function isAcceptedEndpoint(app: EnvLike, endpoint: string): boolean {
+function isAcceptedEndpoint(app: EnvLike, endpoint: string): boolean {
   if (isLocalPushEndpoint(app, endpoint)) return true;
   const url = new URL(endpoint);
   return url.protocol === "https:" && !url.port && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));

@@ -123,7 +123,7 @@ export function roundedSquare(x: number, y: number, size: number, r: number): Po
   return polygon;
 }
 
-export function bounds(polygons: Polygon[]) {
+function bounds(polygons: Polygon[]) {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

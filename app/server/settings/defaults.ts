@@ -1,7 +1,7 @@
 // Built-in settings for a domain that has none in KV (localhost on a fresh clone).
 import { type SiteSettings, type SiteSettingsInput, siteSettingsSchema } from "./schema.ts";
 
-export const builtInSettingsInput: SiteSettingsInput = {
+const builtInSettingsInput: SiteSettingsInput = {
   name: "Hartslag",
   domain: "localhost",
   domain_language: null,

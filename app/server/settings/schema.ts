@@ -11,9 +11,9 @@ const countryCode = z
   .describe("country code");
 
 /** A text an operator writes once, or per locale; see `localizedText()`. */
-export const localizedTextSchema = z.union([z.string(), z.partialRecord(z.enum(locales), z.string())]);
+const localizedTextSchema = z.union([z.string(), z.partialRecord(z.enum(locales), z.string())]);
 
-export const profileFields = [
+const profileFields = [
   "age",
   "country",
   "region",
@@ -29,7 +29,7 @@ export const profileFields = [
   "about",
 ] as const;
 
-export const searchFields = [
+const searchFields = [
   "sexuality",
   "hair_colour",
   "eye_colour",

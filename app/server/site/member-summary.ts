@@ -8,7 +8,7 @@ import { conversationParticipants, likes, profileInterests, profiles } from "#ap
 import { missingForCompleteProfile } from "#app/server/members/own-profile.ts";
 
 /** Unread messages in the member's listed conversations: the messages badge. */
-export function unreadMessagesQuery(db: Database, userId: number) {
+function unreadMessagesQuery(db: Database, userId: number) {
   return db
     .select({ n: sum(conversationParticipants.unreadCount).mapWith(Number) })
     .from(conversationParticipants)
@@ -16,7 +16,7 @@ export function unreadMessagesQuery(db: Database, userId: number) {
 }
 
 /** Received likes not seen yet: the likes badge. */
-export function newLikesQuery(db: Database, userId: number) {
+function newLikesQuery(db: Database, userId: number) {
   return db
     .select({ n: count() })
     .from(likes)

@@ -40,7 +40,7 @@ export function robotsTxt(origin: string): string {
 }
 
 /** The public addresses of a domain, in the order the sitemap lists them. */
-export function publicPaths(settings: Pick<SiteSettings, "niche" | "logged_out_search">): string[] {
+function publicPaths(settings: Pick<SiteSettings, "niche" | "logged_out_search">): string[] {
   return [
     "/",
     ...(settings.logged_out_search ? ["/members"] : []),

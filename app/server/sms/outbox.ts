@@ -12,10 +12,10 @@ import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
 import { type SmsSender, twilioSender } from "./twilio.ts";
 
 const SECOND = 1000;
-export const SMS_TIMEOUT_MS = 10 * SECOND;
+const SMS_TIMEOUT_MS = 10 * SECOND;
 
 /** 10 s, 20 s, 40 s, 80 s, then 2 min; given up after 6 attempts, about 5 minutes in. */
-export const SMS_RETRY: RetryPolicy = {
+const SMS_RETRY: RetryPolicy = {
   firstDelayMs: 10 * SECOND,
   maxDelayMs: 120 * SECOND,
   maxAttempts: 6,
