@@ -6,8 +6,7 @@ import { findSessionMember } from "#app/server/accounts/session.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
 import { DAY } from "#app/server/accounts/tokens.ts";
 import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
-import { accountsApp, clock, db, givenAccount, mailsTo, NOW, tokenIn } from "./fixtures.ts";
+import { accountsApp, clock, db, givenAccount, mailsTo, NOW, outcome, tokenIn } from "./fixtures.ts";
 
 const form = (email = "eva@example.com") =>
   signupSchema({ minimumAge: 18, now: NOW }).parse({
@@ -18,12 +17,6 @@ const form = (email = "eva@example.com") =>
     date_of_birth: "1995-03-14",
     password: "secret-password",
   });
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "ok",
-    (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
-  );
 
 describe("signup", () => {
   it("creates a not-confirmed account with a disabled profile, tracking data, an activation mail and a session", async () => {
@@ -58,26 +51,26 @@ describe("signup", () => {
   });
 
   it("follows the domain's signups setting", async () => {
-    expect(await codeOf(signUp(accountsApp({ settings: { signups: "none" } }), { form: form(), tracking: {} }))).toBe(
+    expect(await outcome(signUp(accountsApp({ settings: { signups: "none" } }), { form: form(), tracking: {} }))).toBe(
       "signups_closed",
     );
     const trafficOnly = accountsApp({ settings: { signups: "with_trafficsource" } });
-    expect(await codeOf(signUp(trafficOnly, { form: form(), tracking: {} }))).toBe("signups_closed");
-    expect(await codeOf(signUp(trafficOnly, { form: form(), tracking: { ref: "lander" } }))).toBe("ok");
+    expect(await outcome(signUp(trafficOnly, { form: form(), tracking: {} }))).toBe("signups_closed");
+    expect(await outcome(signUp(trafficOnly, { form: form(), tracking: { ref: "lander" } }))).toBe("ok");
   });
 
   it("refuses a registered address, and offers reactivation for one deleted within 14 days", async () => {
     await givenAccount({ email: "taken@example.com" });
     await givenAccount({ email: "gone@example.com", status: "deleted", deletedAt: NOW - 13 * DAY });
-    expect(await codeOf(signUp(accountsApp(), { form: form("taken@example.com"), tracking: {} }))).toBe("email_taken");
-    expect(await codeOf(signUp(accountsApp(), { form: form("gone@example.com"), tracking: {} }))).toBe(
+    expect(await outcome(signUp(accountsApp(), { form: form("taken@example.com"), tracking: {} }))).toBe("email_taken");
+    expect(await outcome(signUp(accountsApp(), { form: form("gone@example.com"), tracking: {} }))).toBe(
       "email_taken_deleted",
     );
   });
 
   it("lets an address be used again once its deleted account is past the 14 days", async () => {
     const old = await givenAccount({ email: "old@example.com", status: "deleted", deletedAt: NOW - 15 * DAY });
-    expect(await codeOf(signUp(accountsApp(), { form: form("old@example.com"), tracking: {} }))).toBe("ok");
+    expect(await outcome(signUp(accountsApp(), { form: form("old@example.com"), tracking: {} }))).toBe("ok");
     const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, "old@example.com"));
     expect(rows.map((r) => r.id)).not.toContain(old);
     expect(rows).toHaveLength(1);
@@ -85,7 +78,7 @@ describe("signup", () => {
 
   it("creates one account when the same address signs up twice at once", async () => {
     const results = await Promise.all(
-      [0, 1, 2].map(() => codeOf(signUp(accountsApp(), { form: form(), tracking: {} }))),
+      [0, 1, 2].map(() => outcome(signUp(accountsApp(), { form: form(), tracking: {} }))),
     );
     expect(results.sort()).toEqual(["email_taken", "email_taken", "ok"]);
     expect(await db.select().from(users).where(eq(users.email, "eva@example.com"))).toHaveLength(1);
@@ -135,7 +128,7 @@ describe("activation", () => {
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(user).toMatchObject({ status: "active", confirmedAt: NOW });
     expect(profile).toMatchObject({ status: "active", searchable: 1 });
-    expect(await codeOf(activateAccount(accountsApp(), { token, loggedInAs: null }))).toBe("link_invalid");
+    expect(await outcome(activateAccount(accountsApp(), { token, loggedInAs: null }))).toBe("link_invalid");
   });
 
   it("keeps the session of the member who is already logged in", async () => {
@@ -149,7 +142,7 @@ describe("activation", () => {
     await signUp(accountsApp(), { form: form(), tracking: {} });
     const token = tokenIn((await mailsTo("eva@example.com"))[0]!.text);
     const later = accountsApp({ now: () => NOW + 31 * DAY });
-    expect(await codeOf(activateAccount(later, { token, loggedInAs: null }))).toBe("link_invalid");
+    expect(await outcome(activateAccount(later, { token, loggedInAs: null }))).toBe("link_invalid");
   });
 
   it("sends the mail again, a few times a day at most", async () => {
@@ -157,7 +150,7 @@ describe("activation", () => {
     const { sessionToken } = await signUp(accountsApp(time), { form: form(), tracking: {} });
     const member = (await findSessionMember(db, sessionToken, NOW))!;
     for (let i = 0; i < 4; i++) expect(await resendActivation(accountsApp(time), member)).toEqual({ sent: true });
-    expect(await codeOf(resendActivation(accountsApp(time), member))).toBe("resend_limit");
+    expect(await outcome(resendActivation(accountsApp(time), member))).toBe("resend_limit");
     time.advance(DAY + 1);
     expect(await resendActivation(accountsApp(time), member)).toEqual({ sent: true });
     expect(await mailsTo("eva@example.com")).toHaveLength(6);

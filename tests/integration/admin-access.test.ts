@@ -34,8 +34,8 @@ import type { OperatorRole } from "#app/server/operators/roles.ts";
 import { findOperatorSession, OPERATOR_IDLE, OPERATOR_MAX } from "#app/server/operators/session.ts";
 import { currentTotp } from "#app/server/operators/totp.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
-import { accountsApp, db, givenAccount, givenDomainSettings, PASSWORD, sessionCookieFor } from "./fixtures.ts";
-import { allAuditRows, givenOperator, outcome, TOTP_SECRET } from "./operator-fixtures.ts";
+import { accountsApp, db, givenAccount, givenDomainSettings, outcome, PASSWORD, sessionCookieFor } from "./fixtures.ts";
+import { allAuditRows, givenOperator, TOTP_SECRET } from "./operator-fixtures.ts";
 
 /** Every console page, with example parameters. */
 const consolePages = [

@@ -47,11 +47,12 @@ import {
   givenCredits,
   mailsTo,
   NOW,
+  outcome,
   PASSWORD,
   sessionCookieFor,
   settleBackgroundWork,
 } from "./fixtures.ts";
-import { allAuditRows, auditRowsFor, givenOperator, outcome } from "./operator-fixtures.ts";
+import { allAuditRows, auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
 const balanceOf = async (id: number) =>
   (await db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;

@@ -13,8 +13,8 @@ import {
 } from "#app/server/operators/domains.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import { siteSettingsSchema } from "#app/server/settings/schema.ts";
-import { givenDomainSettings } from "./fixtures.ts";
-import { allAuditRows, auditRowsFor, givenOperator, outcome } from "./operator-fixtures.ts";
+import { givenDomainSettings, outcome } from "./fixtures.ts";
+import { allAuditRows, auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
 const vlinder = { ...builtInSettings, domain: "vlinder.example", name: "Vlinder" };
 

@@ -94,8 +94,11 @@ describe("GET /api/interests.php, /api/regions.php, /api/companyinfo.php", () =>
     const nl = (await (await get("/api/interests.php")).json()) as {
       interests: { slug: string; name: string; icon: string }[];
     };
-    expect(nl.interests).toEqual([expect.objectContaining({ slug: "wine", icon: "Wine", name: expect.any(String) })]);
+    expect(nl.interests).toEqual([expect.objectContaining({ slug: "wine", icon: "Wine", name: "Wijn" })]);
     const response = await get("/api/interests.php", { cookie: "lng=de" });
+    expect(response.status).toBe(200);
+    const de = (await response.json()) as { interests: { slug: string; name: string }[] };
+    expect(de.interests).toEqual([expect.objectContaining({ slug: "wine", name: "Wein" })]);
     expect(response.headers.get("cache-control")).toContain("max-age=3600");
     expect(response.headers.get("vary")).toContain("Cookie");
   });

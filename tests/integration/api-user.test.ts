@@ -1,7 +1,8 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { givenAccount, givenRegion, PASSWORD } from "./fixtures.ts";
+import { pushSubscriptions } from "#app/server/db/schema.ts";
+import { db, givenAccount, givenRegion, PASSWORD } from "./fixtures.ts";
 
 const BASE = "http://localhost";
 const client = { "X-Requested-With": "XMLHttpRequest", Origin: BASE };
@@ -110,6 +111,8 @@ describe("/api/user.php", () => {
     };
     expect((await call("POST", "/api/user.php?push=1", { body: { subscription }, cookie })).status).toBe(201);
     expect((await call("POST", "/api/user.php?push=1", { body: { subscription }, cookie })).status).toBe(201);
+    const stored = await db.select().from(pushSubscriptions);
+    expect(stored.map((row) => row.endpoint)).toEqual([subscription.endpoint]);
     const bad = await call("POST", "/api/user.php?push=1", {
       body: { subscription: { endpoint: "http://insecure.example", keys: {} } },
       cookie,

@@ -29,8 +29,8 @@ import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import type { MollieFake } from "#tests/fakes/mollie.ts";
 import { faultyD1 } from "./faulty-d1.ts";
-import { accountsApp, db, givenAccount, NOW } from "./fixtures.ts";
-import { givenOperator, outcome } from "./operator-fixtures.ts";
+import { accountsApp, db, givenAccount, NOW, outcome } from "./fixtures.ts";
+import { givenOperator } from "./operator-fixtures.ts";
 import { givenMollie, mollieApp, mollieEnv } from "./payment-fixtures.ts";
 
 const MINUTE = 60_000;

@@ -18,23 +18,16 @@ import {
   profiles,
   users,
 } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
 import { startCheckout } from "#app/server/payments/checkout.ts";
 import { memberOffer, packageOffers } from "#app/server/payments/offers.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
-import { accountsApp, db, givenAccount } from "./fixtures.ts";
+import { accountsApp, db, givenAccount, outcome } from "./fixtures.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 // The HTTP doors run on the real clock, so the domain calls here do too.
 const app = () => accountsApp({ now: Date.now });
-
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "ok",
-    (error: unknown) => (error instanceof DomainError ? error.code : `unexpected: ${error}`),
-  );
 
 async function givenPackage(priceCents = 995, credits = 60) {
   const [pkg] = await db

@@ -21,8 +21,10 @@ async function connect(room: DurableObjectStub, memberId: number) {
   return { socket, received };
 }
 
+/** Waits up to a second for a frame to arrive, and fails the test if none does. */
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check(), "the awaited frame never arrived").toBe(true);
 };
 
 describe("ConversationRoom", () => {

@@ -17,7 +17,7 @@ import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
 import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
-import { appContext, db, givenAccount, givenInterest, givenMember, NOW, outcomeCode } from "./fixtures.ts";
+import { appContext, db, givenAccount, givenInterest, givenMember, NOW, outcome } from "./fixtures.ts";
 
 async function member(id: number, now = NOW) {
   const { token, statement } = await startSession(db, { userId: id, now });
@@ -45,9 +45,9 @@ describe("likes and matches", () => {
   it("refuses liking yourself, unknown or hidden members", async () => {
     const ann = await givenAccount();
     const hidden = await givenMember({ searchable: false });
-    expect(await outcomeCode(likeMember(app(), await member(ann), ann))).toBe("not_yourself");
-    expect(await outcomeCode(likeMember(app(), await member(ann), hidden))).toBe("member_not_found");
-    expect(await outcomeCode(likeMember(app(), await member(ann), 99_999))).toBe("member_not_found");
+    expect(await outcome(likeMember(app(), await member(ann), ann))).toBe("not_yourself");
+    expect(await outcome(likeMember(app(), await member(ann), hidden))).toBe("member_not_found");
+    expect(await outcome(likeMember(app(), await member(ann), 99_999))).toBe("member_not_found");
   });
 });
 
@@ -63,8 +63,8 @@ describe("blocking", () => {
     expect(await getMemberProfile(app(), ann, { id: bob, paidUser: false })).toBeNull();
     expect((await getMemberProfile(app(), bob, { id: ann, paidUser: false }))?.relation?.blockedByMe).toBe(true);
     // To Bob, Ann does not exist; Ann is told she blocked him.
-    expect(await outcomeCode(likeMember(app(), await member(bob), ann))).toBe("member_not_found");
-    expect(await outcomeCode(likeMember(app(), await member(ann), bob))).toBe("blocked");
+    expect(await outcome(likeMember(app(), await member(bob), ann))).toBe("member_not_found");
+    expect(await outcome(likeMember(app(), await member(ann), bob))).toBe("blocked");
     await unblockMember(app(), ann, bob);
     expect(await search(bob)).toContain(ann);
     expect(await getMemberProfile(app(), ann, { id: bob, paidUser: false })).not.toBeNull();
@@ -85,7 +85,7 @@ describe("blocking", () => {
     const eve = await givenAccount();
     await blockMember(app(), ann, bob);
     await unblockMember(app(), eve, bob);
-    expect(await outcomeCode(likeMember(app(), await member(bob), ann))).toBe("member_not_found");
+    expect(await outcome(likeMember(app(), await member(bob), ann))).toBe("member_not_found");
   });
 });
 
@@ -96,14 +96,14 @@ describe("the swipe game (4 likes a day)", () => {
     const player = await givenAccount({ country: "NL" });
     const others = await Promise.all(Array.from({ length: 6 }, () => givenAccount({ gender: "male" })));
     const me = await member(player, late);
-    for (const id of others.slice(0, 4)) expect(await outcomeCode(likeMember(app(late), me, id, "swipe"))).toBe("ok");
-    expect(await outcomeCode(likeMember(app(late), me, others[4]!, "swipe"))).toBe("swipe_limit");
-    expect(await outcomeCode(likeMember(app(late), me, others[4]!, "profile"))).toBe("ok");
+    for (const id of others.slice(0, 4)) expect(await outcome(likeMember(app(late), me, id, "swipe"))).toBe("ok");
+    expect(await outcome(likeMember(app(late), me, others[4]!, "swipe"))).toBe("swipe_limit");
+    expect(await outcome(likeMember(app(late), me, others[4]!, "profile"))).toBe("ok");
     const allowance = await swipeAllowance(app(late), me);
     expect(allowance).toEqual({ limit: 4, left: 0, resetsAt: Date.UTC(2026, 10, 23, 23, 0) });
     // 00:10 local: a new day.
     const nextDay = Date.UTC(2026, 10, 23, 23, 10);
-    expect(await outcomeCode(likeMember(app(nextDay), me, others[5]!, "swipe"))).toBe("ok");
+    expect(await outcome(likeMember(app(nextDay), me, others[5]!, "swipe"))).toBe("ok");
   });
 
   it("offers members of the wanted gender, not yet liked or passed, with shared interests first", async () => {
@@ -140,7 +140,7 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
     expect(await send("a")).toMatchObject({ sent: true, cost: 5 });
     expect(await send("a")).toMatchObject({ sent: false, already: true });
     expect(await send("b")).toMatchObject({ sent: true });
-    expect(await outcomeCode(send("c"))).toBe("insufficient_credits");
+    expect(await outcome(send("c"))).toBe("insufficient_credits");
     const [user] = await db.select().from(users).where(eq(users.id, ann));
     expect(user!.credits).toBe(2);
     expect(await ledgerBalance(db, ann)).toBe(2);
@@ -157,7 +157,7 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
     const rose = await giftId();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        outcomeCode(sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId: `r${i}` })),
+        outcome(sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId: `r${i}` })),
       ),
     );
     expect(results.filter((r) => r === "ok")).toHaveLength(4);
@@ -171,7 +171,7 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
     const ann = await givenAccount();
     const bob = await givenAccount();
     await blockMember(app(), bob, ann);
-    expect(await outcomeCode(sendGift(app(), ann, { recipientId: bob, giftId: await giftId(), requestId: "x" }))).toBe(
+    expect(await outcome(sendGift(app(), ann, { recipientId: bob, giftId: await giftId(), requestId: "x" }))).toBe(
       "member_not_found",
     );
   });

@@ -3,7 +3,6 @@
 // the console's rules directly), and the audit rows written about a target.
 import { and, asc, eq } from "drizzle-orm";
 import { auditLog, operators } from "#app/server/db/schema.ts";
-import { isDomainError } from "#app/server/errors.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import type { OperatorRole } from "#app/server/operators/roles.ts";
 import { type SessionOperator, startOperatorSession } from "#app/server/operators/session.ts";
@@ -71,10 +70,3 @@ export function auditRowsFor(targetType: string, targetId: string | number) {
 }
 
 export const allAuditRows = () => db.select().from(auditLog).orderBy(asc(auditLog.id));
-
-/** The code of a rule's refusal ("ok" when it went through). */
-export const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "ok",
-    (error: unknown) => (isDomainError(error) ? error.code : `unexpected: ${String(error)}`),
-  );

@@ -6,8 +6,8 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox, smsOutbox } from "#app/server/db/schema.ts";
 import { outboxOverview, retryDelivery } from "#app/server/operators/outbox.ts";
-import { db, NOW, settleBackgroundWork } from "./fixtures.ts";
-import { auditRowsFor, givenOperator, outcome } from "./operator-fixtures.ts";
+import { db, NOW, outcome, settleBackgroundWork } from "./fixtures.ts";
+import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
 const MINUTE = 60_000;
 

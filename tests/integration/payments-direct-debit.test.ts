@@ -11,7 +11,7 @@ import { directDebitMandates, payments, sandboxPayments, users } from "#app/serv
 import { handleWebhook } from "#app/server/payments/checkout.ts";
 import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import { recentPayments } from "#app/server/payments/history.ts";
-import { accountsApp, db, NOW, outcomeCode, sessionCookieFor } from "./fixtures.ts";
+import { accountsApp, db, NOW, outcome, sessionCookieFor } from "./fixtures.ts";
 import {
   directDebitForm,
   givenMollie,
@@ -55,9 +55,7 @@ describe("the direct-debit form", () => {
     const { mandateId, paymentId } = await startDirectDebit(mollieApp(), buyer, input.data, "NL");
     const sent = (await smsCodeTo())!;
     const wrong = sent === "000000" ? "111111" : "000000";
-    expect(await outcomeCode(confirmCode(mollieApp(), buyer, { mandate: mandateId, code: wrong }))).toBe(
-      "code_invalid",
-    );
+    expect(await outcome(confirmCode(mollieApp(), buyer, { mandate: mandateId, code: wrong }))).toBe("code_invalid");
     expect(await paymentRow(paymentId)).toMatchObject({ status: "open", providerRef: null });
     expect(mollie.requests).toEqual([]);
   });
@@ -75,7 +73,7 @@ describe("the direct-debit form", () => {
     for (const wrong of ["0201234567", "06123456"]) {
       const input = directDebitForm({ package: String(pkg.id), mobile: wrong });
       if (!input.success) throw input.error;
-      expect(await outcomeCode(startDirectDebit(mollieApp(), buyer, input.data, "NL")), wrong).toBe("mobile_invalid");
+      expect(await outcome(startDirectDebit(mollieApp(), buyer, input.data, "NL")), wrong).toBe("mobile_invalid");
     }
   });
 
@@ -87,9 +85,9 @@ describe("the direct-debit form", () => {
     if (!input.success) throw input.error;
     await startDirectDebit(mollieApp(), buyer, input.data, "NL");
     await startDirectDebit(mollieApp(), buyer, input.data, "NL");
-    expect(await outcomeCode(startDirectDebit(mollieApp(), buyer, input.data, "NL"))).toBe("direct_debit_limit");
+    expect(await outcome(startDirectDebit(mollieApp(), buyer, input.data, "NL"))).toBe("direct_debit_limit");
     await db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, buyer.id));
-    expect(await outcomeCode(startDirectDebit(mollieApp(), buyer, input.data, "NL"))).toBe("direct_debit_blocked");
+    expect(await outcome(startDirectDebit(mollieApp(), buyer, input.data, "NL"))).toBe("direct_debit_blocked");
     expect(await db.select({ n: count() }).from(payments).where(eq(payments.userId, buyer.id))).toEqual([{ n: 2 }]);
   });
 });

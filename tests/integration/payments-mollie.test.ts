@@ -12,8 +12,8 @@ import { DomainError } from "#app/server/errors.ts";
 import { refundPayment } from "#app/server/operators/payments.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { FAKE_MOLLIE_KEY } from "#tests/fakes/mollie.ts";
-import { db, outcomeCode } from "./fixtures.ts";
-import { givenOperator, outcome } from "./operator-fixtures.ts";
+import { db, outcome } from "./fixtures.ts";
+import { givenOperator } from "./operator-fixtures.ts";
 import {
   givenMollie,
   givenPackage,
@@ -81,7 +81,7 @@ describe("Mollie's hosted checkout", () => {
   it("answers a webhook for an unknown id with not found, asking Mollie nothing and booking nothing", async () => {
     const mollie = givenMollie();
     await checkout();
-    expect(await outcomeCode(handleWebhook(mollieApp(), "mollie", "tr_unknown123"))).toBe("payment_not_found");
+    expect(await outcome(handleWebhook(mollieApp(), "mollie", "tr_unknown123"))).toBe("payment_not_found");
     const response = await SELF.fetch("http://localhost/api/payments/webhook/mollie", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -6,7 +6,7 @@ import { creditLedger, discountCodes, discountRedemptions, payments, users } fro
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { checkCode, TIME_BONUS_SECONDS, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
-import { accountsApp, db, givenAccount, NOW, outcomeCode, sessionCookieFor } from "./fixtures.ts";
+import { accountsApp, db, givenAccount, NOW, outcome, sessionCookieFor } from "./fixtures.ts";
 import { givenPackage, member, oldMember } from "./payment-fixtures.ts";
 
 const webhook = (ref: string) =>
@@ -85,12 +85,10 @@ describe("buying credits through the sandbox provider", () => {
     const pkg = await givenPackage();
     const buyer = await oldMember();
     expect(
-      await outcomeCode(
-        startCheckout(accountsApp(), buyer, { packageId: pkg.id, method: "bancontact", country: "NL" }),
-      ),
+      await outcome(startCheckout(accountsApp(), buyer, { packageId: pkg.id, method: "bancontact", country: "NL" })),
     ).toBe("method_not_offered");
     expect(
-      await outcomeCode(startCheckout(accountsApp(), buyer, { packageId: 9999, method: "ideal", country: "NL" })),
+      await outcome(startCheckout(accountsApp(), buyer, { packageId: 9999, method: "ideal", country: "NL" })),
     ).toBe("package_not_found");
   });
 });
@@ -110,9 +108,7 @@ describe("discounts", () => {
     await settleSandboxPayment(db, payment!.providerRef!, "paid");
     await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
     expect(await db.select({ n: count() }).from(discountRedemptions)).toEqual([{ n: 1 }]);
-    expect(await outcomeCode(checkCode(accountsApp(), buyer, { code: "welcome25", country: "NL" }))).toBe(
-      "discount_used",
-    );
+    expect(await outcome(checkCode(accountsApp(), buyer, { code: "welcome25", country: "NL" }))).toBe("discount_used");
   });
 
   it("refuses unknown, expired, wrong-country and below-minimum codes", async () => {
@@ -131,7 +127,7 @@ describe("discounts", () => {
       { code: "CARDS", kind: "promo", valuePercentage: 5, paymentMethods: ["creditcard"], createdAt: NOW },
     ]);
     const check = (c: string, extra: object = {}) =>
-      outcomeCode(checkCode(accountsApp(), buyer, { code: c, country: "NL", ...extra }));
+      outcome(checkCode(accountsApp(), buyer, { code: c, country: "NL", ...extra }));
     expect(await check("NOPE")).toBe("discount_not_found");
     expect(await check("OLD10")).toBe("discount_expired");
     expect(await check("DEONLY")).toBe("discount_country");
