@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
@@ -53,6 +53,11 @@ export function Layout({ children }: { children: ReactNode }) {
     resources: pageResources(i18n.store?.data[i18n.language] ?? {}, pathname),
   };
   const theme = chrome?.site.theme;
+  // Says on the document when React has taken over the page, so whoever acts
+  // on it (the end-to-end tests, monitoring) waits for buttons that work.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html
       lang={i18n.language}

@@ -91,5 +91,6 @@ export default [
   route("report", "routes/report.ts"),
   route("account/export", "routes/account-export.ts"),
   ...(devRoutes ? [route("dev/mail", "routes/dev-mail.tsx")] : []),
+  ...(devRoutes ? [route("dev/members", "routes/dev-members.ts")] : []),
   ...(devRoutes ? [route("dev/push/:token", "routes/dev-push.ts", { id: "dev-push" })] : []),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@
 // local tools, seeded on a state of its own, that tests/e2e/production.spec.ts
 // serves with production configuration.
 import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { ensureDevVars } from "./lib/dev-vars.ts";
 import { bin, quietEnv } from "./lib/local.ts";
@@ -43,6 +44,20 @@ if (!values["skip-build"]) {
   run(bin("react-router"), ["build"]);
 }
 
-const server = spawn(bin("vite"), ["preview", "--port", values.port, "--strictPort"], { stdio: "inherit", env });
+// Its output also goes to a log beside the state, where a failing test finds
+// the lines about its requests (tests/e2e/support.ts).
+const log = createWriteStream(`${env.STATE_DIR}/server.log`);
+const server = spawn(bin("vite"), ["preview", "--port", values.port, "--strictPort"], {
+  stdio: ["ignore", "pipe", "pipe"],
+  env,
+});
+server.stdout.on("data", (chunk) => {
+  log.write(chunk);
+  process.stdout.write(chunk);
+});
+server.stderr.on("data", (chunk) => {
+  log.write(chunk);
+  process.stderr.write(chunk);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -32,7 +32,8 @@ async function logIn(page: Page, lng: string, email: string, password: string) {
 }
 
 for (const lng of ["nl", "de"]) {
-  test.describe(`accounts (${lng})`, () => {
+  // Dutch on a desktop, German on a phone.
+  test.describe(`accounts (${lng})`, lng === "de" ? { tag: "@phone-only" } : {}, () => {
     test.use({ lng });
 
     test("sign up, confirm the e-mail address from the outbox, and land on activation-done", async ({ page }) => {
@@ -55,7 +56,7 @@ for (const lng of ["nl", "de"]) {
     });
 
     test("a wrong password, again and again, blocks the account for some minutes", async ({ page }) => {
-      const email = await signUp(page, lng);
+      const email = await activeMember(page, lng);
       await logOut(page, lng);
       for (let i = 0; i < 4; i++) {
         await logIn(page, lng, email, "not-my-password");
@@ -70,7 +71,7 @@ for (const lng of ["nl", "de"]) {
     });
 
     test("reset the password with the link from the mail", async ({ page }) => {
-      const email = await signUp(page, lng);
+      const email = await activeMember(page, lng);
       await logOut(page, lng);
       await page.goto("/reset-password");
       await page.getByLabel(text(lng, "accounts:fields.email")).fill(email);
@@ -146,8 +147,7 @@ test.describe("settings", () => {
 });
 
 test.describe("signup modal", () => {
-  test("opens on desktop and cannot be closed with Escape once signup has started", async ({ page, isMobile }) => {
-    test.skip(isMobile, "phones get the signup page instead");
+  test("opens on desktop and cannot be closed with Escape once signup has started", async ({ page }) => {
     await page.goto("/");
     await page
       .getByRole("link", { name: text("nl", "common:nav.signup") })
@@ -172,11 +172,9 @@ test.describe("signup modal", () => {
     await expect(modal).toBeHidden();
   });
 
-  test("is the signup page on a phone, with the activation reminder as a modal afterwards", async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, "desktop gets the modal");
+  test("is the signup page on a phone, with the activation reminder as a modal afterwards", {
+    tag: "@phone-only",
+  }, async ({ page }) => {
     await page.goto("/");
     await page
       .getByRole("link", { name: text("nl", "home.cta".replace(/^/, "common:")) })

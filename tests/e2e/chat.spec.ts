@@ -35,11 +35,9 @@ const messageBox = (page: Page, name: string) => page.getByRole("textbox", { nam
 const credits = async (page: Page) =>
   Number(((await page.getByTestId("chat-credits").textContent()) ?? "").replace(/\D/g, ""));
 
-test("two members chat live: icebreaker, unread badge, typing, reply, character count, removal", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("two members chat live: icebreaker, unread badge, typing, reply, character count, removal", {
+  tag: "@phone",
+}, async ({ page, browser, baseURL }) => {
   // A: the premium demo member Daan (this test's screen size); B: a new member in a second browser.
   const name = `Bram${Math.floor(Math.random() * 1e6)}`;
   const bram = await anotherVisitor(browser, baseURL!);

@@ -45,7 +45,9 @@ async function smsCode(page: Page, to: string): Promise<string> {
   return code!;
 }
 
-test("a new member buys the popular package with the welcome discount and is premium", async ({ page }) => {
+test("a new member buys the popular package with the welcome discount and is premium", { tag: "@phone" }, async ({
+  page,
+}) => {
   await activeMember(page);
   await page.goto("/members");
   await expect(page.getByTestId("welcome-banner")).toContainText(t("payments:welcome.bannerOpen", { percentage: 25 }));

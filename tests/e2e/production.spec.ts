@@ -18,7 +18,7 @@ import { type ProductionServer, serveProductionBuild } from "./production-server
 import { expect, fillDirectDebitForm, PASSWORD, test, text, uniqueEmail } from "./support.ts";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
-test.skip(({ isMobile }) => isMobile, "one browser proves the production path: the desktop one");
+// One browser proves the production path: the desktop one.
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 11;
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);

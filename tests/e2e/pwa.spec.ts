@@ -276,7 +276,7 @@ test.describe("push notifications", () => {
   });
 });
 
-test.describe("the installed app's back button", () => {
+test.describe("the installed app's back button", { tag: "@phone" }, () => {
   /** The app runs as an installed app: the display-mode media query says standalone. */
   async function standalone(context: BrowserContext) {
     await context.addInitScript(() => {

@@ -1,16 +1,68 @@
 // Playwright fixtures so tests read like the product's rules: a visitor who already passed
 // the site-entry warning, from a given country and client address, members
-// created through the real signup, mails read from the local outbox page, and
-// labels taken from the locale files so a journey runs in any language.
-import { readFileSync } from "node:fs";
+// made directly or through the real signup, mails read from the local outbox
+// page, and labels taken from the locale files so a journey runs in any
+// language. Every test also fails when the server answers 5xx or a page throws,
+// with the server's log lines about it in the report.
+import { existsSync, readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
-export const test = base.extend<{ country: string; enteredSite: boolean; lng: string | null }>({
+/** Where scripts/e2e-server.ts serves (playwright.config.ts). */
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+
+/** The server's log, written by scripts/e2e-server.ts beside its state. */
+const SERVER_LOG = `${process.env.STATE_DIR ?? ".wrangler/e2e"}/server.log`;
+
+/** What went wrong in the browser contexts of the running test (one test at a time per worker). */
+let failures: { problems: string[]; requestIds: string[] } = { problems: [], requestIds: [] };
+
+/** Fails the test on any server answer ≥ 500 or uncaught page error in this context. */
+function watchContext(context: BrowserContext) {
+  const watchPage = (page: Page) =>
+    page.on("pageerror", (error) => failures.problems.push(`page error on ${page.url()}: ${error.message}`));
+  context.pages().forEach(watchPage);
+  context.on("page", watchPage);
+  context.on("response", (response) => {
+    if (response.status() < 500) return;
+    failures.problems.push(`${response.request().method()} ${response.url()} answered ${response.status()}`);
+    const requestId = response.headers()["x-request-id"];
+    if (requestId) failures.requestIds.push(requestId);
+  });
+}
+
+/** The server's log lines about these requests. */
+function serverLines(requestIds: string[]): string[] {
+  if (!existsSync(SERVER_LOG) || requestIds.length === 0) return [];
+  return readFileSync(SERVER_LOG, "utf8")
+    .split("\n")
+    .filter((line) => requestIds.some((id) => line.includes(id)))
+    .slice(-10);
+}
+
+export const test = base.extend<{
+  country: string;
+  enteredSite: boolean;
+  lng: string | null;
+  failureGate: undefined;
+}>({
   country: ["NL", { option: true }],
   enteredSite: [true, { option: true }],
   lng: [null, { option: true }],
+  failureGate: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      failures = { problems: [], requestIds: [] };
+      await use(undefined);
+      if (failures.problems.length === 0) return;
+      const lines = serverLines(failures.requestIds);
+      throw new Error(
+        `the server answered 5xx or a page threw:\n${[...failures.problems, ...(lines.length ? ["server log:", ...lines] : [])].join("\n")}`,
+      );
+    },
+    { auto: true },
+  ],
   context: async ({ context, country, enteredSite, lng, baseURL }, use) => {
     // A client address per test: login throttling counts per client too.
     const ip = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -19,11 +71,17 @@ export const test = base.extend<{ country: string; enteredSite: boolean; lng: st
       await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: baseURL! }]);
     }
     if (lng) await context.addCookies([{ name: "lng", value: lng, url: baseURL! }]);
+    watchContext(context);
     await use(context);
   },
 });
 
 export { expect };
+
+/** Waits until React has taken over the page (app/root.tsx marks it), so its controls respond. */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
 
 /** Fails on any serious or critical axe violation of WCAG 2.1 A/AA. */
 export async function expectAccessible(page: Page) {
@@ -90,15 +148,30 @@ export async function signUp(
   return email;
 }
 
-/** A confirmed member, logged in. */
+/**
+ * A confirmed member, logged in, made in one request to the local tools'
+ * /dev/members by the rules signup and activation use. Journeys about signing
+ * up and activating use signUp and linkInMail instead.
+ */
 export async function activeMember(
   page: Page,
   lng = "nl",
   options: { name?: string; gender?: "female" | "male"; seeking?: "female" | "male" } = {},
 ) {
-  const email = await signUp(page, lng, options);
-  await page.goto(await linkInMail(page, email, "activation"));
-  await expect(page).toHaveURL(/\/activate\/done$/);
+  const email = uniqueEmail("member");
+  const made = await page.request.post("/dev/members", {
+    headers: { Origin: BASE_URL },
+    form: {
+      language: lng,
+      gender: options.gender ?? "female",
+      seeking: options.seeking ?? "male",
+      name: options.name ?? "Mira",
+      email,
+      date_of_birth: "1992-06-15",
+      password: PASSWORD,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
   return email;
 }
 
@@ -139,6 +212,7 @@ export async function anotherVisitor(browser: Browser, baseURL: string, country 
     extraHTTPHeaders: { "CF-IPCountry": country, "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },
   });
   await context.addCookies([{ name: "site_entry_skipped", value: String(Date.now()), url: baseURL }]);
+  watchContext(context);
   return context.newPage();
 }
 

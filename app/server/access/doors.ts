@@ -177,6 +177,7 @@ export const doors: readonly Door[] = [
 
   // ---- Pages: developer tools ----
   page("/dev/mail", developer),
+  form("/dev/members", developer),
   ...pageWithForm("/dev/push/:token", developer),
 
   // ---- /api: site, reference data, signals ----
