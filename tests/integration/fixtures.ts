@@ -153,9 +153,6 @@ export function clock(start = NOW) {
   return { now: () => now, advance: (ms: number) => (now += ms), set: (at: number) => (now = at) };
 }
 
-/** The Worker's 5xx answers to SELF.fetch during the current test (setup.ts fails the test on any). */
-export const serverAnswers = { errors: [] as string[] };
-
 const background: Promise<unknown>[] = [];
 
 /** An execution context whose waitUntil work tests can wait for (see setup.ts). */

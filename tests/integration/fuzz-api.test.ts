@@ -3,7 +3,7 @@
 // 5xx; every refusal is a 4xx that says what is wrong in words; afterwards the
 // database invariants hold (ledger sums equal balances, no orphan rows).
 // The endpoint list is read from the router itself, so a new endpoint is fuzzed
-// without anyone remembering to add it here. Page form actions: tests/e2e/fuzz.spec.ts.
+// without anyone remembering to add it here. Page form actions: fuzz-forms.test.ts.
 import { SELF } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -185,5 +185,26 @@ describe("fuzzing /api/*", () => {
       left join credit_ledger l on l.user_id = u.id group by u.id having u.credits != coalesce(sum(l.delta), 0) or u.credits < 0`);
     expect(unbalanced).toEqual([]);
     expect(await db.all(sql`pragma foreign_key_check`)).toEqual([]);
+  });
+
+  it("answers malformed login and settings bodies to /api/user.php with a 4xx and a message", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("POST", "PUT"), fc.oneof(fc.json(), fc.string()), async (method, body) => {
+        const response = await SELF.fetch(`${BASE}/api/user.php`, {
+          method,
+          body,
+          headers: {
+            "Content-Type": "application/json",
+            "X-Requested-With": "XMLHttpRequest",
+            Origin: BASE,
+            "CF-Connecting-IP": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          },
+        });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(((await response.json()) as { message: unknown }).message).toEqual(expect.any(String));
+      }),
+      { numRuns: 100 },
+    );
   });
 });

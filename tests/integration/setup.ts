@@ -1,45 +1,55 @@
 // Every integration test starts from empty bindings with the migrations applied,
 // and with no settings or reference data cached in the isolate. It also fails
-// when the Worker answered 5xx to any request it made through SELF, with the
+// when the Worker answered 5xx to any request during the test, with the
 // Worker's error log lines in the message: a crash must not pass because the
-// test only looked at something else. (Tests of refusals that are 5xx by design,
-// such as a Worker without its configuration, call the Worker's fetch directly.)
-import { applyD1Migrations, env, reset, SELF } from "cloudflare:test";
+// test only looked at something else. The Worker runs in this isolate and logs
+// every answer ("request", with its status), so its log is where 5xx answers
+// are seen. (Tests of refusals that are 5xx by design, such as a Worker without
+// its configuration, silence the log on purpose.)
+import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { afterEach, beforeEach, expect } from "vitest";
 import { disarmCrashes } from "#app/server/crash-points.ts";
 import { forgetRegionPoints } from "#app/server/geo/geocode.ts";
 import { forgetReferenceData } from "#app/server/reference/reference-data.ts";
 import { forgetSettings } from "#app/server/settings/resolve.ts";
-import { serverAnswers, settleBackgroundWork } from "./fixtures.ts";
+import { settleBackgroundWork } from "./fixtures.ts";
 
+const serverErrors: string[] = [];
 const errorLines: string[] = [];
-const writeError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  errorLines.push(args.map(String).join(" "));
-  writeError(...args);
-};
 
-const fetchSelf = SELF.fetch.bind(SELF);
-SELF.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const response = await fetchSelf(input, init);
-  if (response.status >= 500) {
-    const request = new Request(input, init);
-    serverAnswers.errors.push(`${request.method} ${new URL(request.url).pathname} answered ${response.status}`);
+/** Reads one of the Worker's log lines (one JSON object, app/server/log.ts). */
+function watch(args: unknown[]) {
+  if (args.length !== 1 || typeof args[0] !== "string" || !args[0].startsWith("{")) return;
+  let line: { level?: string; msg?: string; method?: string; path?: string; status?: number };
+  try {
+    line = JSON.parse(args[0]);
+  } catch {
+    return;
   }
-  return response;
-};
+  if (line.level === "error") errorLines.push(args[0]);
+  if (line.msg === "request" && (line.status ?? 0) >= 500) {
+    serverErrors.push(`${line.method} ${line.path} answered ${line.status}`);
+  }
+}
+
+for (const level of ["log", "error"] as const) {
+  const write = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    watch(args);
+    write(...args);
+  };
+}
 
 afterEach(async () => {
   disarmCrashes();
   await settleBackgroundWork();
-  const { errors } = serverAnswers;
-  if (errors.length > 0) {
-    expect.fail(`the Worker answered 5xx:\n${[...errors, ...errorLines.slice(-5)].join("\n")}`);
+  if (serverErrors.length > 0) {
+    expect.fail(`the Worker answered 5xx:\n${[...serverErrors, ...errorLines.slice(-5)].join("\n")}`);
   }
 });
 
 beforeEach(async () => {
-  serverAnswers.errors = [];
+  serverErrors.length = 0;
   errorLines.length = 0;
   await reset();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
