@@ -5,6 +5,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { landers } from "#app/server/landers/landers.ts";
 import config from "../../playwright.config.ts";
+import { RAW_KEY, visibleText } from "../page-text.ts";
 import { expect, expectAccessible, hydrated, PASSWORD, test, text, uniqueEmail } from "./support.ts";
 
 test.describe.configure({ timeout: 60_000 });
@@ -22,19 +23,6 @@ test.use({
 });
 
 const port = new URL(config.use!.baseURL!).port;
-
-/** Text nodes of a page, without its scripts (the embedded translations). */
-function visibleText(html: string): string[] {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<style[\s\S]*?<\/style>/g, "")
-    .split(/<[^>]+>/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** What a missing translation looks like on the page: its key ("footer.terms", "content:lander.cta"). */
-const RAW_KEY = /^([a-z][a-zA-Z-]*:)?[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
 
 /** A member with a photo from /members (members other tests just signed up have none). */
 async function someMemberId(request: APIRequestContext): Promise<string> {

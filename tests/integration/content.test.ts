@@ -28,6 +28,7 @@ import { parseSkippedAt, SITE_ENTRY_COOKIE } from "#app/server/site/site-entry.t
 import { createServer } from "#workers/server.ts";
 import { exampleCompanies } from "../../scripts/seed/data/domains.ts";
 import { seedExampleDomains } from "../../scripts/seed/domains.ts";
+import { RAW_KEY, visibleText } from "../page-text.ts";
 import {
   accountsApp,
   clock,
@@ -264,19 +265,6 @@ describe("terms version date in the footer", () => {
     expect(termsVersionDate(null)).toBe(Date.UTC(2023, 11, 1, 12, 0, 0));
   });
 });
-
-/** Text nodes of a page, without its scripts (the embedded translations) and styles. */
-function visibleText(html: string): string[] {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<style[\s\S]*?<\/style>/g, "")
-    .split(/<[^>]+>/)
-    .map((text) => text.trim())
-    .filter(Boolean);
-}
-
-/** What a missing translation looks like on a page: its key ("footer.terms", "content:lander.cta"). */
-const RAW_KEY = /^([a-z][a-zA-Z-]*:)?[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
 
 describe("legal and help pages in every locale", () => {
   const company = exampleCompanies.find((c) => c.id === 3)!;
