@@ -2,10 +2,10 @@
 // the same rules a signup and its activation link use. End-to-end journeys
 // that are not about signing up start from here instead of filling the signup
 // form and reading the activation mail. `language` picks the member's language
-// (else the visitor's). The answer sets the session cookie and says who was made. Registered only in non-production builds; a developer
-// door, which the page gate refuses in production as well.
+// (else the visitor's). The answer sets the session cookie and says who was
+// made. Registered only in non-production builds; a developer door, which the
+// page gate refuses in production as well.
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { isLocale } from "#app/i18n/locales.ts";
 import { signupSchema } from "#app/schemas/account.ts";
@@ -14,6 +14,7 @@ import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
 import { users } from "#app/server/db/schema.ts";
+import { isDomainError } from "#app/server/errors.ts";
 import type { Route } from "./+types/dev-members";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,8 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = isLocale(fields.language) ? { ...visitor, locale: fields.language } : visitor;
   const schema = signupSchema({ minimumAge: app.settings.minimum_age, now: app.now() });
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw data({ error: "invalid", issues: parsed.error.issues }, { status: 400 });
-  const { sessionToken } = await signUp(app, { form: parsed.data, tracking: {} });
+  if (!parsed.success) return Response.json({ error: "invalid", issues: parsed.error.issues }, { status: 400 });
+  const signedUp = await signUp(app, { form: parsed.data, tracking: {} }).catch((error: unknown) => {
+    if (isDomainError(error)) return error;
+    throw error;
+  });
+  if (isDomainError(signedUp)) return Response.json({ error: signedUp.code }, { status: signedUp.status });
+  const { sessionToken } = signedUp;
   const [member] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email));
   await app.db.batch([...confirmStatements(app, member!.id, app.now())]);
   await deliverOnConfirmation(app, member!.id);
