@@ -36,14 +36,17 @@ function Game() {
   );
 }
 
-function show(submitted: FormData[]) {
+type Answer = (form: FormData) => Promise<Record<string, unknown>>;
+
+function show(submitted: FormData[], answer: Answer = async () => ({ intent: "like" })) {
   const Stub = createRoutesStub([
     {
       path: "/swipe-game",
       Component: Game,
       action: async ({ request }) => {
-        submitted.push(await request.formData());
-        return { intent: "like" };
+        const form = await request.formData();
+        submitted.push(form);
+        return answer(form);
       },
     },
   ]);
@@ -69,6 +72,22 @@ describe("the swipe deck", () => {
     await waitFor(() => expect(screen.getByTestId("swipe-card").dataset.memberId).toBe("2"));
     await waitFor(() => expect(submitted).toHaveLength(1));
     expect(Object.fromEntries(submitted[0]!)).toEqual({ intent: "like", target: "1" });
+  });
+
+  it("keeps the answer to every like when the next comes before it: a match with the first is shown", async () => {
+    const submitted: FormData[] = [];
+    show(submitted, async (form) => {
+      const target = Number(form.get("target"));
+      // The first like is answered last, as on a busy line.
+      await new Promise((resolve) => setTimeout(resolve, target === 1 ? 80 : 0));
+      return { intent: "like", target, match: target === 1 };
+    });
+    await screen.findByTestId("swipe-card");
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
+    await waitFor(() => expect(screen.getByTestId("swipe-card").dataset.memberId).toBe("2"));
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
+    await waitFor(() => expect(submitted).toHaveLength(2));
+    await waitFor(() => expect(document.querySelector('a[href="/members/1/chat"]')).not.toBeNull());
   });
 
   it("springs back on a short drag, deciding nothing", async () => {

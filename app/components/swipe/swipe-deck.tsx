@@ -1,10 +1,13 @@
 // The swipe game's card stack: drag (touch or mouse) right to like, left to
 // pass; the buttons and the arrow keys do the same. The card leaves at once;
-// the server's answer (a match, the daily limit) follows.
+// the server's answer (a match, the daily limit) follows. Each decision goes
+// out on a fetcher of its own: a quick next swipe must not cancel the request
+// of the one before (one shared fetcher aborts its pending submission), whose
+// answer may be the match.
 import { Heart, X } from "lucide-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSubmit } from "react-router";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MatchModal } from "#app/components/profile/match-modal.tsx";
@@ -23,6 +26,20 @@ type Reply = { intent?: "like" | "pass"; target?: number; match?: boolean; messa
 
 const THRESHOLD = 110;
 
+const decisionKey = (memberId: number) => `swipe:${memberId}`;
+
+/** Hands one decision's answer to the deck once, when it arrives (not again on a later render). */
+function DecisionReply({ memberId, onReply }: { memberId: number; onReply: (reply: Reply) => void }) {
+  const { data } = useFetcher<Reply>({ key: decisionKey(memberId) });
+  const handed = useRef<Reply | undefined>(undefined);
+  useEffect(() => {
+    if (!data || handed.current === data) return;
+    handed.current = data;
+    onReply(data);
+  }, [data, onReply]);
+  return null;
+}
+
 export function SwipeDeck({
   candidates,
   allowance,
@@ -31,7 +48,7 @@ export function SwipeDeck({
   allowance: { limit: number; left: number; resetsAtLabel: string };
 }) {
   const { t } = useTranslation("swipe");
-  const fetcher = useFetcher<Reply>();
+  const submit = useSubmit();
   const [gone, setGone] = useState<number[]>([]);
   const [dx, setDx] = useState(0);
   const [limitHit, setLimitHit] = useState(false);
@@ -41,13 +58,15 @@ export function SwipeDeck({
   const drag = useRef<{ startX: number; dx: number } | null>(null);
   const queue = candidates.filter((c) => !gone.includes(c.id));
   const current = queue[0];
-  const noLikesLeft = allowance.left === 0 || limitHit || fetcher.data?.code === "swipe_limit";
+  const noLikesLeft = allowance.left === 0 || limitHit;
 
-  useEffect(() => {
-    const reply = fetcher.data;
-    if (reply?.intent === "like" && reply.match) setMatch(candidates.find((c) => c.id === reply.target) ?? null);
-    if (reply?.code === "swipe_limit") setLimitHit(true);
-  }, [fetcher.data, candidates]);
+  const onReply = useCallback(
+    (reply: Reply) => {
+      if (reply.intent === "like" && reply.match) setMatch(candidates.find((c) => c.id === reply.target) ?? null);
+      if (reply.code === "swipe_limit") setLimitHit(true);
+    },
+    [candidates],
+  );
 
   const decide = useCallback(
     (intent: "like" | "pass") => {
@@ -58,9 +77,12 @@ export function SwipeDeck({
         return;
       }
       setGone((g) => [...g, current.id]);
-      fetcher.submit({ intent, target: String(current.id) }, { method: "post" });
+      submit(
+        { intent, target: String(current.id) },
+        { method: "post", navigate: false, fetcherKey: decisionKey(current.id) },
+      );
     },
-    [current, fetcher, noLikesLeft],
+    [current, submit, noLikesLeft],
   );
 
   useEffect(() => {
@@ -212,6 +234,9 @@ export function SwipeDeck({
           </Link>
         </p>
       )}
+      {gone.map((memberId) => (
+        <DecisionReply key={memberId} memberId={memberId} onReply={onReply} />
+      ))}
       {match && (
         <MatchModal
           name={match.name}
