@@ -41,6 +41,11 @@ export default defineConfig({
         define: { __LOCAL_TOOLS__: "true" },
         test: {
           name: "integration",
+          // One isolate per worker for all its files: the Worker's modules (the
+          // whole app) are loaded once instead of once per file, which took
+          // more time than the tests. Every test still starts from empty
+          // storage and caches (setup.ts).
+          isolate: false,
           fsModuleCache: false,
           // The first page of a run waits for React Router's plugin to build the app.
           testTimeout: 30_000,

@@ -32,13 +32,20 @@ function watch(args: unknown[]) {
   }
 }
 
-for (const level of ["log", "error"] as const) {
-  const write = console[level].bind(console);
-  console[level] = (...args: unknown[]) => {
-    watch(args);
-    write(...args);
-  };
+// Files share one isolate (vitest.config.ts), and this file runs once per test
+// file: the console is wrapped once, and the latest file's watcher reads it.
+const wrapped = Symbol.for("integration.console-watch");
+const holder = globalThis as { [wrapped]?: (args: unknown[]) => void };
+if (!holder[wrapped]) {
+  for (const level of ["log", "error"] as const) {
+    const write = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      holder[wrapped]?.(args);
+      write(...args);
+    };
+  }
 }
+holder[wrapped] = watch;
 
 afterEach(async () => {
   disarmCrashes();
