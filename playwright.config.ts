@@ -30,7 +30,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { outputFolder: "reports/playwright", open: "never" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records every step with screenshots, a quarter of the run's CPU:
+    // it is taken when a failed test runs again (CI), or on demand (--trace on).
+    trace: "on-first-retry",
     launchOptions: chromium,
   },
   // Every journey runs on a desktop; those whose screen differs on a phone are
@@ -51,7 +53,8 @@ export default defineConfig({
   webServer: {
     command: `"${process.execPath}" scripts/e2e-server.ts --port ${PORT}`,
     url: `http://localhost:${PORT}/api/ping`,
-    reuseExistingServer: !process.env.CI,
+    // `npm test` starts this very command early, beside its other stages (scripts/test.ts).
+    reuseExistingServer: !process.env.CI || process.env.E2E_SERVER_RUNNING === "1",
     timeout: 240_000,
     stdout: "ignore",
     stderr: "pipe",
