@@ -1,8 +1,9 @@
+import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
-import { creditLedger, gifts, likes, sentGifts, users } from "#app/server/db/schema.ts";
+import { creditLedger, gifts, likes, passes, sentGifts, users } from "#app/server/db/schema.ts";
 import { autoLike } from "#app/server/likes/auto-like.ts";
 import { sendGift } from "#app/server/likes/gifts.ts";
 import {
@@ -17,7 +18,16 @@ import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
 import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
-import { appContext, db, givenAccount, givenInterest, givenMember, NOW, outcome } from "./fixtures.ts";
+import {
+  appContext,
+  db,
+  givenAccount,
+  givenInterest,
+  givenMember,
+  NOW,
+  outcome,
+  sessionCookieFor,
+} from "./fixtures.ts";
 
 async function member(id: number, now = NOW) {
   const { token, statement } = await startSession(db, { userId: id, now });
@@ -119,6 +129,25 @@ describe("the swipe game (4 likes a day)", () => {
     await likeMember(app(), me, liked);
     const ids = (await rankedCandidates(app(), me, 10)).map((c) => c.id);
     expect(ids).toEqual([sharing, plain]);
+  });
+
+  it("refuses a pass on a member who is not there to pass, and writes nothing", async () => {
+    const player = await givenAccount({ gender: "female" });
+    const hidden = await givenAccount({ gender: "male", searchable: false });
+    expect(await outcome(passMember(app(), player, 999_999))).toBe("member_not_found");
+    expect(await outcome(passMember(app(), player, hidden))).toBe("member_not_found");
+    const response = await SELF.fetch("http://localhost/swipe-game", {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: "http://localhost",
+        Cookie: await sessionCookieFor(player),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "pass", target: "999999" }),
+    });
+    expect(response.status).toBe(404);
+    expect(await db.select().from(passes)).toEqual([]);
   });
 });
 

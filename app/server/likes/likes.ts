@@ -20,7 +20,8 @@ export type LikeSource = "profile" | "swipe" | "auto";
 export const likeTypes = ["received", "given", "mutual"] as const;
 export type LikeType = (typeof likeTypes)[number];
 
-async function assertLikeable(app: LikesContext, memberId: number, targetId: number) {
+/** Whom a like or a pass may be about: another searchable member, not blocked either way. */
+export async function assertLikeable(app: Pick<RequestContext, "db">, memberId: number, targetId: number) {
   if (memberId === targetId) throw new DomainError("not_yourself");
   const [target] = await app.db
     .select({ id: profiles.userId })
