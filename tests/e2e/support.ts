@@ -8,9 +8,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import config from "../../playwright.config.ts";
 
-/** Where scripts/e2e-server.ts serves (playwright.config.ts). */
-export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+/** Where scripts/e2e-server.ts serves. */
+export const BASE_URL = config.use!.baseURL!;
 
 /** The server's log, written by scripts/e2e-server.ts beside its state. */
 const SERVER_LOG = `${process.env.STATE_DIR ?? ".wrangler/e2e"}/server.log`;

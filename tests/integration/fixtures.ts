@@ -1,10 +1,10 @@
 // One-line builders for integration tests: company, regions, interests and
 // members straight into D1 through the schema, with injected times.
 import { createExecutionContext, env, SELF } from "cloudflare:test";
-import { argon2idAsync } from "@noble/hashes/argon2.js";
 import { eq as equals } from "drizzle-orm";
 import type { Gender } from "#app/schemas/enums.ts";
 import type { AccountsContext } from "#app/server/accounts/context.ts";
+import { hashPassword } from "#app/server/accounts/password.ts";
 import { createDb, type Database } from "#app/server/db/client.ts";
 import {
   companies,
@@ -17,7 +17,6 @@ import {
   users,
 } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { base64 } from "#app/server/http/base64.ts";
 import { createLogger } from "#app/server/log.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
@@ -140,12 +139,7 @@ let passwordHash: Promise<string> | null = null;
  * at every attempt. Signups and password changes in tests still hash at the
  * production cost.
  */
-export const knownPasswordHash = () =>
-  (passwordHash ??= (async () => {
-    const salt = crypto.getRandomValues(new Uint8Array(16));
-    const hash = await argon2idAsync(PASSWORD.normalize("NFKC"), salt, { m: 64, t: 1, p: 1, dkLen: 32 });
-    return `$argon2id$v=19$m=64,t=1,p=1$${base64.encode(salt)}$${base64.encode(hash)}`;
-  })());
+export const knownPasswordHash = () => (passwordHash ??= hashPassword(PASSWORD, { m: 64, t: 1, p: 1 }));
 
 /** A clock tests move by hand. */
 export function clock(start = NOW) {

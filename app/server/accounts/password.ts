@@ -9,10 +9,11 @@ const PARAMS = { m: 19_456, t: 2, p: 1 } as const;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
-export async function hashPassword(password: string): Promise<string> {
+/** A PHC string at the production cost; tests' fixtures pass the lowest cost. */
+export async function hashPassword(password: string, cost: { m: number; t: number; p: number } = PARAMS) {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-  const hash = await argon2idAsync(password.normalize("NFKC"), salt, { ...PARAMS, dkLen: HASH_BYTES });
-  return `$argon2id$v=19$m=${PARAMS.m},t=${PARAMS.t},p=${PARAMS.p}$${base64.encode(salt)}$${base64.encode(hash)}`;
+  const hash = await argon2idAsync(password.normalize("NFKC"), salt, { ...cost, dkLen: HASH_BYTES });
+  return `$argon2id$v=19$m=${cost.m},t=${cost.t},p=${cost.p}$${base64.encode(salt)}$${base64.encode(hash)}`;
 }
 
 const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
