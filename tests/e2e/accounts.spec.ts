@@ -9,6 +9,7 @@ import {
   activeMember,
   expect,
   expectAccessible,
+  hydrated,
   linkInMail,
   PASSWORD,
   signUp,
@@ -149,6 +150,8 @@ test.describe("settings", () => {
 test.describe("signup modal", () => {
   test("opens on desktop and cannot be closed with Escape once signup has started", async ({ page }) => {
     await page.goto("/");
+    // Before React takes over, the link is a plain link to the signup page.
+    await hydrated(page);
     await page
       .getByRole("link", { name: text("nl", "common:nav.signup") })
       .first()
