@@ -171,7 +171,8 @@ test("the service worker installs from a versioned script and shows the offline 
   await expect(page.getByRole("heading", { name: t("members:title") })).toBeVisible();
 });
 
-test.describe("push notifications", () => {
+// In the full browser: the headless shell refuses notifications (playwright.config.ts).
+test.describe("push notifications", { tag: "@notifications" }, () => {
   test.describe.configure({ timeout: 150_000 });
 
   test("a member who turns push on gets a notification when another member writes; badge and title follow", async ({
