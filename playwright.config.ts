@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // Three browsers keep both cores busy while a journey waits on the server or a timer.
+  workers: 3,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { outputFolder: "reports/playwright", open: "never" }]],
