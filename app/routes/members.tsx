@@ -1,9 +1,13 @@
 // /members: member search. Filters live in the query
 // string, so a search is a shareable URL and works without JavaScript; with
-// JavaScript "more" appends the next page instead of replacing it.
+// JavaScript "more" appends the next page instead of replacing it. People come
+// first: on a phone the filters wait behind one button that says how many are
+// set, so the first profiles are on the first screen.
+import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName, formatNumber } from "#app/i18n/format.ts";
@@ -13,6 +17,7 @@ import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexu
 import { MAX_AGE, MIN_AGE, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
 import { maySearch } from "#app/server/members/search-access.ts";
 import { listRegions } from "#app/server/reference/reference-data.ts";
+import { trafficSource } from "#app/server/site/traffic-source.ts";
 import type { Route } from "./+types/members";
 
 // Components never import app/server/: the options travel in the loader data.
@@ -37,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
   const url = new URL(request.url);
-  if (!maySearch(app, url)) {
+  if (!maySearch(app, trafficSource(request))) {
     return data({ locked: true as const, title: t("members:title") }, { status: 403 });
   }
   const query = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -52,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locked: false as const,
     ...result,
     query: effective,
+    activeFilters: Object.entries(effective).filter(([key, value]) => key !== "page" && value !== undefined).length,
     options: {
       genders,
       countries: app.settings.countries,
@@ -75,14 +81,17 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
 function SearchLocked() {
   const { t } = useTranslation("members");
+  const signupsOpen = useSignupsOpen();
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center" role="alert">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <p className="mt-3 text-muted">{t("searchLocked")}</p>
       <div className="mt-6 flex justify-center gap-2">
-        <Link to="/signup" className="btn-primary">
-          {t("loginNeeded.signup")}
-        </Link>
+        {signupsOpen && (
+          <Link to="/signup" className="btn-primary">
+            {t("loginNeeded.signup")}
+          </Link>
+        )}
         <Link to="/login?redirectTo=/members" className="btn-outline">
           {t("loginNeeded.login")}
         </Link>
@@ -105,6 +114,7 @@ function Search({ data: results }: { data: Results }) {
   const locale = useLocale();
   const { query, options } = results;
   const searching = useNavigation().state === "loading";
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const more = useFetcher<Results>();
   // Pages accumulate; a new search starts over.
   const [pages, setPages] = useState({ members: results.members, page: results.page, hasMore: results.hasMore });
@@ -122,10 +132,27 @@ function Search({ data: results }: { data: Results }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold">{t("title")}</h1>
+      <div className="mb-4 flex items-center justify-between gap-3 md:mb-6">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <button
+          type="button"
+          className="btn-outline min-h-11 md:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="member-filters"
+          data-testid="filters-toggle"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {results.activeFilters > 0
+            ? t("filtersButtonActive", { number: formatNumber(results.activeFilters, locale) })
+            : t("filtersButton")}
+        </button>
+      </div>
       <Form
         method="get"
-        className="card mb-6 grid grid-cols-2 gap-3 p-4 md:grid-cols-4 lg:grid-cols-6"
+        id="member-filters"
+        onSubmit={() => setFiltersOpen(false)}
+        className={`card mb-6 grid-cols-2 gap-3 p-4 md:grid md:grid-cols-4 lg:grid-cols-6 ${filtersOpen ? "grid" : "hidden"}`}
         aria-label={t("filters")}
       >
         <label className="col-span-2 md:col-span-1">

@@ -46,7 +46,7 @@ function ConfirmEmailBox({ email }: { email: string }) {
 
 export function ActivationAlert({ email }: { email: string }) {
   return (
-    <div className="border-b border-unread/40 bg-unread/10" data-testid="activation-reminder">
+    <div className="border-b border-unread/40 bg-unread/10" data-testid="activation-reminder" data-banner>
       <div className="mx-auto max-w-6xl px-4 py-3">
         <ConfirmEmailBox email={email} />
       </div>

@@ -9,7 +9,7 @@ import { usePush } from "#app/components/runtime/use-push.ts";
 
 function Alert({ testId, text, children }: { testId: string; text: string; children: React.ReactNode }) {
   return (
-    <div className="border-b border-line bg-secondary-soft" data-testid={testId}>
+    <div className="border-b border-line bg-secondary-soft" data-testid={testId} data-banner>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 text-sm">
         <p className="flex-1">{text}</p>
         {children}

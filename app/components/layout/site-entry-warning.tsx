@@ -77,7 +77,7 @@ export function SiteEntryWarning({
         aria-modal="true"
         aria-labelledby="site-entry-title"
         aria-describedby="site-entry-body"
-        className="card w-full max-w-md p-6 text-center"
+        className="card max-h-full w-full max-w-md overflow-y-auto p-6 text-center"
         data-testid="site-entry-warning"
       >
         <p className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-primary text-lg font-black text-white">

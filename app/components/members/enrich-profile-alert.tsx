@@ -14,7 +14,12 @@ export function EnrichProfileAlert({ missing }: { missing: ("photo" | "about" | 
   useEffect(() => setDismissed(localStorage.getItem(KEY) !== null), []);
   if (dismissed || missing.length === 0) return null;
   return (
-    <div className="border-b border-line bg-secondary-soft" role="status" data-testid="enrich-profile-alert">
+    <div
+      className="border-b border-line bg-secondary-soft"
+      role="status"
+      data-testid="enrich-profile-alert"
+      data-banner
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 text-sm">
         <p className="flex-1">{t(`enrich.${missing[0]}`)}</p>
         <Link to="/profile" className="btn-primary min-h-9">

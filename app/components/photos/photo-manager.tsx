@@ -2,10 +2,12 @@
 // make private or public, delete. A photo is shrunk in the browser first
 // (at most 2048 px, JPEG) so uploads from phones stay small and their EXIF
 // data never leaves the device; the server re-encodes it all the same.
+// These calls go around React Router, so after each one the page's loaders
+// run again: the frame's "add a photo" banner and thumbnail follow at once.
 import { Lock, Star } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 
 /** One photo as GET /api/photos answers it. */
 export interface OwnPhoto {
@@ -41,6 +43,7 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
   const [uploadPrivate, setUploadPrivate] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
+  const revalidator = useRevalidator();
 
   const { used, max } = data.limit;
   const full = used >= max;
@@ -63,6 +66,7 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
     const response = await fetch("/api/photos", { headers: CLIENT_HEADER, cache: "no-store" });
     if (!response.ok) throw new AnswerError(await errorOf(response));
     setData((await response.json()) as OwnPhotos);
+    void revalidator.revalidate();
   }
 
   async function onFile(input: HTMLInputElement) {

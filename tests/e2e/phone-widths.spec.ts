@@ -1,0 +1,80 @@
+// No page is wider than the smallest phone: at 320 px nothing may make the
+// document scroll sideways (a wide table, a long address, a row of buttons),
+// for a visitor and for a member. The 18+ site-entry warning fits on it too.
+import type { Page } from "@playwright/test";
+import { legalPages } from "#app/server/content/legal-pages.ts";
+import { landers } from "#app/server/landers/landers.ts";
+import { activeMember, expect, hydrated, test } from "./support.ts";
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 320, height: 640 } });
+
+const PHONE = 320;
+
+/** The member shown first on /members with a photo, for the profile page and the member landers. */
+async function someMemberId(page: Page): Promise<string> {
+  await page.goto("/members");
+  const href = await page
+    .getByRole("main")
+    .getByRole("listitem")
+    .first()
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  return href!.match(/\/members\/(\d+)/)![1]!;
+}
+
+/** Each path whose page is wider than the phone, with its width. */
+async function tooWide(page: Page, paths: string[]) {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(400);
+    await hydrated(page);
+    // Banners and offers arrive after hydration: measure once the page has settled.
+    await page.waitForLoadState("networkidle");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > PHONE) wide.push(`${path}: ${width} px`);
+  }
+  return wide;
+}
+
+test("every public page fits a 320 px phone, for a visitor", { tag: "@phone-only" }, async ({ page }) => {
+  const id = await someMemberId(page);
+  const paths = [
+    "/",
+    "/login",
+    "/signup",
+    "/members",
+    `/members/${id}`,
+    ...legalPages.map((slug) => `/pages/${slug}`),
+    ...landers.map((lander) => `/landers/${lander}${lander === "tinderswipe" ? "" : "/milf"}`),
+    `/members/${id}/landing`,
+    `/members/${id}/landing2`,
+    `/members/${id}/landing3`,
+  ];
+  expect(await tooWide(page, paths)).toEqual([]);
+});
+
+test("every page of the members area fits a 320 px phone, for a new member", {
+  tag: "@phone-only",
+}, async ({ page }) => {
+  await activeMember(page, "nl");
+  const id = await someMemberId(page);
+  const paths = ["/members", `/members/${id}`, "/credits", "/premium", "/chats", "/notifications", "/profile"];
+  expect(await tooWide(page, paths)).toEqual([]);
+});
+
+test.describe("a first visit", () => {
+  test.use({ enteredSite: false });
+
+  test("the 18+ site-entry warning fits on /pages/cookies", { tag: "@phone-only" }, async ({ page }) => {
+    await page.goto("/pages/cookies");
+    const warning = page.getByTestId("site-entry-warning");
+    await expect(warning).toBeVisible();
+    const box = (await warning.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+  });
+});
