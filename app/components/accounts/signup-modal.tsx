@@ -1,7 +1,11 @@
 // The signup modal: on desktop the signup entry opens it, on a phone
 // the signup page. Once signup is in progress (the visitor started filling
 // in the form) neither the backdrop nor Escape closes it; the close button does.
-// The form's code loads only when the modal opens.
+// Refusing the dialog's cancel event is not enough: Chromium closes a dialog
+// anyway when its cancel was refused twice without a click or key in between
+// (against pages that trap people), so Escape is stopped at the key, and a
+// dialog that the browser closes all the same (a phone's back gesture) opens
+// again with what was typed. The form's code loads only when the modal opens.
 import { X } from "lucide-react";
 import { createContext, type ReactNode, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -46,15 +50,20 @@ export function SignupModalProvider({ minimumAge, children }: { minimumAge: numb
   return (
     <OpenSignup.Provider value={openSignup}>
       {children}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; keyboard users close with Escape or the close button */}
       <dialog
         ref={dialog}
         aria-labelledby="signup-modal-title"
         className="m-auto max-h-[95dvh] w-[min(30rem,calc(100%-2rem))] overflow-y-auto rounded-(--radius-card) bg-card p-0 backdrop:bg-ink/60"
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && inProgress.current) event.preventDefault();
+        }}
         onCancel={(event) => {
           if (inProgress.current) event.preventDefault();
         }}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          if (inProgress.current) dialog.current?.showModal();
+          else setOpen(false);
+        }}
         onClick={(event) => {
           if (event.target === dialog.current && !inProgress.current) close();
         }}

@@ -9,10 +9,11 @@
 // the room has answered the hello, so a message it already stored (its answer
 // lost with the last connection) is not sent twice. When the
 // session has ended (the room closes the socket saying so, or HTTP answers
-// authentication_required) the member is logged out here too, to the login
-// page; when the conversation closed (a block) the page reloads to say so.
+// authentication_required) the member is logged out here too, as for any call
+// (runtime/api.ts); when the conversation closed (a block) the page reloads to say so.
 // Neither reconnects.
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { apiFetch, isSessionEndedAnswer, sessionEnded } from "#app/components/runtime/api.ts";
 import {
   type ChatMessage,
   type ClientFrame,
@@ -74,7 +75,7 @@ export interface ConversationOptions {
   initial: { messages: ChatMessage[]; hasOlder: boolean; otherReadSeq: number };
   /** A message the room refused (nothing was charged): e.g. give its text back to the input. */
   onRejected?: (message: MessageDraft, code: string) => void;
-  /** The session ended on the server; by default the browser goes to the login page, to come back here. */
+  /** The session ended on the server; by default the browser logs out (to the login page, to come back here). */
   onSessionEnded?: () => void;
   /** The conversation is no longer open to the member; by default the page reloads (and says so). */
   onConversationClosed?: () => void;
@@ -95,20 +96,13 @@ export function mergeBySeq(current: ChatMessage[], incoming: ChatMessage[]): Cha
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
+/** One HTTP call; sends keep their own retries (same clientId), so none here. */
 async function api(path: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
   const headers = new Headers(init.headers);
-  headers.set("X-Requested-With", "XMLHttpRequest");
   if (typeof init.body === "string") headers.set("Content-Type", "application/json");
-  const response = await fetch(path, { ...init, headers, credentials: "same-origin" });
+  const response = await apiFetch(path, { ...init, headers }, { retries: 0 });
   const body = await response.json().catch(() => null);
   return { ok: response.ok, status: response.status, body };
-}
-
-const sessionEndedAnswer = (answer: { status: number; body: unknown } | null) =>
-  answer?.status === 403 && (answer.body as { error?: unknown } | null)?.error === "authentication_required";
-
-function toLogin() {
-  window.location.assign(`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`);
 }
 
 export class ConversationClient {
@@ -291,7 +285,7 @@ export class ConversationClient {
   private sessionEnded() {
     if (!this.running) return;
     this.stop();
-    (this.options.onSessionEnded ?? toLogin)();
+    (this.options.onSessionEnded ?? sessionEnded)();
   }
 
   private conversationClosed() {
@@ -303,7 +297,7 @@ export class ConversationClient {
   /** An HTTP answer; null when there was none, or when it says the session ended (then logged out). */
   private async call(path: string, init?: RequestInit) {
     const answer = await api(path, init).catch(() => null);
-    if (sessionEndedAnswer(answer)) {
+    if (answer && isSessionEndedAnswer(answer.status, answer.body)) {
       this.sessionEnded();
       return null;
     }
@@ -356,6 +350,8 @@ export class ConversationClient {
       case "sent":
         return this.receiveSent(frame);
       case "error":
+        // Not refused, but logged out: the message stays in the outbox for after the login.
+        if (frame.code === "authentication_required") return this.sessionEnded();
         if (frame.clientId) return this.refused(frame.clientId, frame.code, frame.message);
         this.set({ alert: { code: frame.code, message: frame.message } });
         // Perhaps the hello that was refused: the messages go all the same.

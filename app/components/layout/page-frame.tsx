@@ -5,15 +5,15 @@ import { useEffect } from "react";
 import { Link, useLocation, useMatches, useSearchParams } from "react-router";
 import { ActivationAlert, ActivationModal } from "#app/components/accounts/activation-reminder.tsx";
 import { SignupModalProvider } from "#app/components/accounts/signup-modal.tsx";
-import { EnrichProfileAlert } from "#app/components/members/enrich-profile-alert.tsx";
 import { LikeModal } from "#app/components/members/like-modal.tsx";
 import { TopNav } from "#app/components/nav/top-nav.tsx";
 import { PaymentOffers } from "#app/components/payments/payment-offers.tsx";
+import { titleWithCount } from "#app/components/runtime/title-count.ts";
 import type { SiteChrome } from "#app/server/site/chrome.ts";
 import { Disclaimer } from "./disclaimer.tsx";
 import { Footer } from "./footer.tsx";
 import { LogoMark } from "./logo-mark.tsx";
-import { EmailDisabledAlert, PushAlert } from "./notification-alerts.tsx";
+import { MemberBanners, OneBannerOnPhone } from "./member-banners.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SiteEntryWarning, useSignupFlowEmbeddedSiteEntryWarning } from "./site-entry-warning.tsx";
 
@@ -71,8 +71,8 @@ export function PageBottom({ chrome }: { chrome: SiteChrome }) {
 
 /**
  * The warnings area: the activation reminder until the e-mail is
- * confirmed, then the enrich-profile, disabled-notifications and push alerts;
- * and the like modal (?t=). Unpaid
+ * confirmed, then the member's banners (member-banners.tsx: in order of
+ * value, one at a time on a phone); and the like modal (?t=). Unpaid
  * members also get the welcome-bonus banner and the time bonus.
  */
 export function Warnings({ chrome }: { chrome: SiteChrome }) {
@@ -84,10 +84,7 @@ export function Warnings({ chrome }: { chrome: SiteChrome }) {
     return (
       <>
         {count}
-        <PaymentOffers member={member} />
-        <EnrichProfileAlert missing={member.missing} />
-        <EmailDisabledAlert reason={member.emailDisabledReason} />
-        <PushAlert />
+        <MemberBanners member={member} />
         <LikeModal />
       </>
     );
@@ -95,8 +92,10 @@ export function Warnings({ chrome }: { chrome: SiteChrome }) {
   return (
     <>
       {count}
-      <ActivationAlert email={member.email} />
-      <PaymentOffers member={member} />
+      <OneBannerOnPhone>
+        <ActivationAlert email={member.email} />
+        <PaymentOffers member={member} />
+      </OneBannerOnPhone>
       {params.has("welcome") && <ActivationModal email={member.email} />}
     </>
   );
@@ -107,8 +106,7 @@ export function TitleCount({ count }: { count: number }) {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page sets a new title to prefix
   useEffect(() => {
-    const base = document.title.replace(/^\(\d+\+?\) /, "");
-    document.title = count > 0 ? `(${count > 99 ? "99+" : count}) ${base}` : base;
+    document.title = titleWithCount(document.title, count);
   }, [count, location.key]);
   return null;
 }

@@ -1,10 +1,13 @@
 // The like modal: when the address has t=<seconds>, t leaves the
 // address at once and, t seconds later, a profile that liked the member is
 // shown with a view-profile button (from /api/auto-like.php); the badges
-// reload 500 ms after.
+// reload 500 ms after. The wait is kept apart from the address, so taking t
+// out of it does not cancel the wait; the server likes at most once a day, so
+// a retried call never likes twice.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator, useSearchParams } from "react-router";
+import { apiFetch } from "#app/components/runtime/api.ts";
 import { FictionalBadge } from "./fictional-badge.tsx";
 
 type Liker = { id: number; name: string; age: number; fictional: boolean; main_image: { match: string } };
@@ -18,9 +21,14 @@ export function LikeModal() {
   const [liker, setLiker] = useState<Liker | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const seconds = Number(params.get("t"));
+  // A new object for each ?t= seen, so the same t twice still waits twice.
+  const [wait, setWait] = useState<{ ms: number } | null>(null);
+  const latestRevalidator = useRef(revalidator);
+  latestRevalidator.current = revalidator;
 
   useEffect(() => {
     if (!(seconds > 0)) return;
+    setWait({ ms: Math.min(seconds, 600) * 1000 });
     setParams(
       (current) => {
         current.delete("t");
@@ -28,16 +36,26 @@ export function LikeModal() {
       },
       { replace: true, preventScrollReset: true },
     );
+  }, [seconds, setParams]);
+
+  useEffect(() => {
+    if (!wait) return;
+    let live = true;
+    let reload: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(async () => {
-      const response = await fetch("/api/auto-like.php", { headers: { "X-Requested-With": "XMLHttpRequest" } });
-      if (!response.ok) return;
+      const response = await apiFetch("/api/auto-like.php").catch(() => null);
+      if (!live || !response?.ok) return;
       const { profile } = (await response.json()) as { profile: Liker | null };
-      if (!profile) return;
+      if (!live || !profile) return;
       setLiker(profile);
-      setTimeout(() => revalidator.revalidate(), RELOAD_DELAY_MS);
-    }, Math.min(seconds, 600) * 1000);
-    return () => clearTimeout(timer);
-  }, [seconds, setParams, revalidator]);
+      reload = setTimeout(() => latestRevalidator.current.revalidate(), RELOAD_DELAY_MS);
+    }, wait.ms);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      clearTimeout(reload);
+    };
+  }, [wait]);
 
   useEffect(() => {
     if (liker) dialog.current?.showModal();

@@ -7,6 +7,7 @@ import { Gift, Timer, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
+import { apiFetch } from "#app/components/runtime/api.ts";
 import { formatDate } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
@@ -23,14 +24,13 @@ const MEMBERS_AREA = new Set([
 ]);
 const MODAL_DELAY_MS = 40_000;
 const DISMISS_KEY = "dismissed:time-bonus";
-const clientHeaders = { "X-Requested-With": "XMLHttpRequest" };
 
 type Bonus = { percentage: number; deadline: number };
 type Welcome = { percentage: number; expires: string | null };
 
 async function getJson<T>(url: string): Promise<T | null> {
-  // A welcome discount that fails to load is ignored; so is the time bonus.
-  const response = await fetch(url, { headers: clientHeaders }).catch(() => null);
+  // Read-only, so retried; a welcome discount that still fails to load is ignored, and so is the time bonus.
+  const response = await apiFetch(url).catch(() => null);
   return response?.ok ? ((await response.json()) as T) : null;
 }
 
@@ -116,7 +116,7 @@ function UnpaidOffers({ confirmed, credits }: { confirmed: boolean; credits: num
   if (!welcome && !bonusVisible) return null;
   return (
     <>
-      <div className="border-b border-success/30 bg-success/10" data-testid="offers-banner">
+      <div className="border-b border-success/30 bg-success/10" data-testid="offers-banner" data-banner>
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm">
           {welcome && (
             <p className="flex flex-1 items-center gap-2 font-semibold text-success" data-testid="welcome-banner">

@@ -6,10 +6,14 @@
 //   hiccup never replaces the page with an error;
 // - a pushed message ("new push message") reloads at once; a click on a
 //   notification ("new push click") opens its page;
-// - the app badge: unread messages plus new likes (failures ignored).
+// - the app badge: unread messages plus new likes (failures ignored);
+// - a member whose session the server says has ended (any /api call but
+//   user.php answering authentication_required) is logged out here too: the
+//   session cookie goes and the browser opens the login page, to come back.
 import { useEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+import { whenSessionEnds } from "./api.ts";
 import { browserSubscription, PUSH_STATE_EVENT, syncPushSubscription } from "./push-client.ts";
 import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
@@ -81,6 +85,22 @@ function usePushMessages() {
   }, []);
 }
 
+let loggingOut = false;
+
+/** Logs out on the server's word (once, however many calls heard it) and goes to the login page. */
+function logOutHere() {
+  if (loggingOut) return;
+  loggingOut = true;
+  const back = `/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`;
+  void fetch("/api/logout.php", { method: "POST", headers: clientHeaders, credentials: "same-origin" })
+    .catch(() => null)
+    .finally(() => window.location.assign(back));
+}
+
+function useLogoutWhenSessionEnds(memberId: number | null) {
+  useEffect(() => (memberId === null ? undefined : whenSessionEnds(logOutHere)), [memberId]);
+}
+
 function useAppBadge(count: number) {
   useEffect(() => {
     const badge = navigator as Navigator & {
@@ -98,6 +118,7 @@ export function AppRuntime() {
   useServiceWorker();
   usePeriodicRefresh(memberId);
   usePushMessages();
+  useLogoutWhenSessionEnds(memberId);
   useAppBadge(member ? member.unreadMessages + member.newLikes : 0);
   useEffect(() => {
     void syncPushSubscription(memberId !== null)

@@ -2,6 +2,7 @@
 // browser can receive pushes, whether it is subscribed or notifications are
 // denied, and subscribing with the button (POST /api/user.php?push=1) or
 // switching off again. The service worker is registered by the app runtime.
+import { apiFetch } from "./api.ts";
 import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
 /** Capable or not; subscribed, denied or unknown. */
@@ -61,7 +62,7 @@ export async function subscribePush(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission === "denied") return { capable: true, status: "denied" };
   if (permission !== "granted") return { capable: true, status: "unknown" };
-  const response = await fetchWithRetry("/api/push.php", { headers: clientHeaders });
+  const response = await apiFetch("/api/push.php");
   const { publicKey } = (await response.json()) as { publicKey: string | null };
   const worker = await registration();
   if (!publicKey || !worker) throw new Error("push is not available");
@@ -98,7 +99,7 @@ export async function syncPushSubscription(loggedIn: boolean) {
     await subscription.unsubscribe().catch(() => false);
     return;
   }
-  const response = await fetchWithRetry("/api/push.php", { headers: clientHeaders });
+  const response = await apiFetch("/api/push.php");
   if (!response.ok) return;
   const { endpoints } = (await response.json()) as { endpoints: string[] };
   if (!endpoints.includes(subscription.endpoint)) await storeSubscription(subscription);

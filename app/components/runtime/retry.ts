@@ -13,10 +13,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
+export type RetryOptions = { retries?: number; firstDelayMs?: number };
+
 export async function fetchWithRetry(
   input: string,
   init: RequestInit = {},
-  options: { retries?: number; firstDelayMs?: number } = {},
+  options: RetryOptions = {},
 ): Promise<Response> {
   const retries = options.retries ?? API_RETRIES;
   for (let attempt = 0; ; attempt++) {

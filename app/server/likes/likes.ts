@@ -78,12 +78,14 @@ export async function unlikeMember(app: Pick<RequestContext, "db">, memberId: nu
   await app.db.delete(likes).where(and(eq(likes.likerId, memberId), eq(likes.likedId, targetId)));
 }
 
-/** Opening a liker's profile makes their like seen. */
+/** Opening a liker's profile makes their like seen; true when it was new until now. */
 export async function markLikeSeen(app: Pick<RequestContext, "db">, memberId: number, likerId: number) {
-  await app.db
+  const seen = await app.db
     .update(likes)
     .set({ likeNew: false })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, memberId), eq(likes.likeNew, true)));
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, memberId), eq(likes.likeNew, true)))
+    .returning({ likerId: likes.likerId });
+  return seen.length > 0;
 }
 
 const LIST_LIMIT = 200;

@@ -1,0 +1,46 @@
+// Every call the browser makes to /api goes through apiFetch: marked as ours,
+// retried where that is safe (retry.ts), and watched for the end of the
+// session. A 403 whose body says authentication_required means the server no
+// longer knows this member (logged out elsewhere, expired): the browser logs
+// out too. /api/user.php is the exception, since its answer is how the page
+// learns who is logged in and its callers read it themselves.
+import { clientHeaders, fetchWithRetry, type RetryOptions } from "./retry.ts";
+
+type SessionEndedListener = () => void;
+const listeners = new Set<SessionEndedListener>();
+
+/** Called when the server says the member's session has ended; returns the unsubscribe. */
+export function whenSessionEnds(listener: SessionEndedListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Tells whoever listens (the app runtime, for a logged-in member) that the session ended. */
+export function sessionEnded() {
+  for (const listener of listeners) listener();
+}
+
+export const isSessionEndedAnswer = (status: number, body: unknown) =>
+  status === 403 && (body as { error?: unknown } | null)?.error === "authentication_required";
+
+const readsWhoIsLoggedIn = (path: string) => new URL(path, "http://local").pathname === "/api/user.php";
+
+/**
+ * fetch for /api: retried on the network, 429 and 5xx (pass `retries: 0` for a
+ * call that must not go twice); a session that ended logs the member out here.
+ */
+export async function apiFetch(path: string, init: RequestInit = {}, options: RetryOptions = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(clientHeaders)) headers.set(name, value);
+  const response = await fetchWithRetry(path, { ...init, headers, credentials: "same-origin" }, options);
+  if (response.status === 403 && !readsWhoIsLoggedIn(path)) {
+    const body = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    if (isSessionEndedAnswer(response.status, body)) sessionEnded();
+  }
+  return response;
+}
