@@ -10,10 +10,12 @@ import { requestContext } from "#app/context.ts";
 import { type EmbeddedI18n, I18N_SCRIPT_ID, pageResources, scriptSafeJson } from "#app/i18n/embedded.ts";
 import { i18nextMiddleware, translator } from "#app/i18n/i18next.server.ts";
 import { pageAccess } from "#app/middleware/access.server.ts";
+import { visitorCookies } from "#app/middleware/visitor-cookies.server.ts";
 import { readCookie } from "#app/server/http/cookies.ts";
 import { withinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { loadSiteChrome } from "#app/server/site/chrome.ts";
 import { parseSkippedAt, SITE_ENTRY_COOKIE } from "#app/server/site/site-entry.ts";
+import { trafficSource } from "#app/server/site/traffic-source.ts";
 import { DEFAULT_THEME } from "#app/theme.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -36,11 +38,19 @@ const rateLimitMiddleware: Route.MiddlewareFunction = async ({ request, context 
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, pageAccess, rateLimitMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  visitorCookies,
+  pageAccess,
+  rateLimitMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
-  return loadSiteChrome(app, { siteEntrySkippedAt: parseSkippedAt(readCookie(request, SITE_ENTRY_COOKIE)) });
+  return loadSiteChrome(app, {
+    siteEntrySkippedAt: parseSkippedAt(readCookie(request, SITE_ENTRY_COOKIE)),
+    trafficSource: trafficSource(request),
+  });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -100,6 +110,11 @@ export default function App() {
   );
 }
 
+// Errors outside any layout (the chat layout, the root loader) get the page's landmark here.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <ErrorPage error={error} />
+    </main>
+  );
 }

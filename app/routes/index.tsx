@@ -1,6 +1,8 @@
 // Home page for visitors: the domain's pitch and a teaser of real members.
+// The signup button shows only where this visitor may sign up.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
@@ -36,6 +38,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const signupsOpen = useSignupsOpen();
   return (
     <>
       <section className="bg-gradient-to-br from-primary to-secondary text-white">
@@ -44,9 +47,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-black leading-tight sm:text-4xl lg:text-5xl">{t("home.headline")}</h1>
             <p className="mt-4 max-w-prose text-lg text-white/90">{t("home.intro")}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/signup" className="btn bg-white text-primary hover:bg-primary-soft">
-                {t("home.cta")}
-              </Link>
+              {signupsOpen && (
+                <Link to="/signup" className="btn bg-white text-primary hover:bg-primary-soft">
+                  {t("home.cta")}
+                </Link>
+              )}
               <Link to="/members" className="btn border border-white/60 text-white hover:bg-white/10">
                 {t("home.browse")}
               </Link>

@@ -3,6 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { ErrorList, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -55,6 +56,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
+  const signupsOpen = useSignupsOpen();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     id: "login",
@@ -84,9 +86,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Link to="/reset-password" className="font-semibold text-primary hover:underline">
             {t("login.forgot")}
           </Link>
-          <Link to="/signup" className="font-semibold text-primary hover:underline">
-            {t("login.noAccount")}
-          </Link>
+          {signupsOpen && (
+            <Link to="/signup" className="font-semibold text-primary hover:underline">
+              {t("login.noAccount")}
+            </Link>
+          )}
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@
 // enumeration, interests with their icons, and the about text.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { LocationFields } from "#app/components/accounts/location-fields.tsx";
@@ -18,13 +19,14 @@ import { GiftIcon } from "#app/components/members/gift-icon.tsx";
 import { PhotoManager } from "#app/components/photos/photo-manager.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
-import { MAX_INTERESTS, ownProfileSchema } from "#app/schemas/profile.ts";
+import { MAX_INTERESTS, ownProfileFormSchema } from "#app/schemas/profile.ts";
 import { requireMember } from "#app/server/accounts/guards.ts";
 import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { receivedGifts } from "#app/server/likes/gifts.ts";
 import { ownProfile, updateOwnProfile } from "#app/server/members/own-profile.ts";
 import { listOwnPhotos } from "#app/server/photos/manage.ts";
 import { listInterests, listRegions } from "#app/server/reference/reference-data.ts";
+import { offeredInterests, offeredRegions } from "#app/server/settings/offered.ts";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = own.profile;
   return {
     id: member.id,
+    // The form checks in the browser, too, that the name is not this address.
+    email: member.email,
     paid: member.paidUser,
     defaults: {
       name: p.name,
@@ -64,8 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bodyTypes,
       relationshipStatuses,
       countries: app.settings.countries,
-      regions: regions.filter((r) => app.settings.countries.includes(r.country)),
-      interests: interests.map((i) => ({ slug: i.slug, icon: i.icon })),
+      regions: offeredRegions(app.settings, regions).filter((r) => app.settings.countries.includes(r.country)),
+      interests: offeredInterests(app.settings, interests).map((i) => ({ slug: i.slug, icon: i.icon })),
     },
     photos,
     gifts,
@@ -75,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, member } = requireMember(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: ownProfileSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ownProfileFormSchema(member.email) });
   if (submission.status !== "success") return rejected(submission);
   return withDomainErrors(submission, getI18n(context).t, async () => {
     await updateOwnProfile(app, member, submission.value);
@@ -88,12 +92,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const { options, defaults } = loaderData;
+  const schema = useMemo(() => ownProfileFormSchema(loaderData.email), [loaderData.email]);
   const [form, fields] = useForm({
     id: "own-profile",
     lastResult: actionData?.result,
     defaultValue: defaults,
-    constraint: getZodConstraint(ownProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ownProfileSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldRevalidate: "onInput",
   });
   const choices = (values: readonly string[], key: string) =>

@@ -1,9 +1,10 @@
 // /signup: the signup page (phones; desktop gets the same form in a modal).
-// The domain's `signups` setting decides who may sign up.
+// The domain's `signups` setting decides who may sign up; a traffic source
+// counts whether it is in the address or kept from the page the visitor landed on.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { type SignupActionData, SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { type SignupActionData, SignupForm, SignupsClosed } from "#app/components/accounts/signup-form.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { signupSchema, trackingSchema } from "#app/schemas/account.ts";
@@ -13,13 +14,13 @@ import { signupLimits } from "#app/server/accounts/signup-limits.ts";
 import { cookieHeader } from "#app/server/http/cookies.ts";
 import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { SITE_ENTRY_COOKIE, SITE_ENTRY_MAX_AGE } from "#app/server/site/site-entry.ts";
+import { trafficSource, withTrafficSource } from "#app/server/site/traffic-source.ts";
 import type { Route } from "./+types/signup";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
-  const tracking = trackingSchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
   return {
-    allowed: maySignUp(app.settings, tracking),
+    allowed: maySignUp(app.settings, trafficSource(request)),
     ...signupLimits(app),
     title: getI18n(context).t("accounts:signup.title"),
   };
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (submission.status !== "success") return rejected(submission, ["password"]);
   const fields = Object.fromEntries(formData);
-  const tracking = trackingSchema.catch({}).parse(fields);
+  const tracking = withTrafficSource(request, trackingSchema.catch({}).parse(fields));
   const target = Number(fields.target);
   return withDomainErrors(
     submission,
@@ -67,18 +68,18 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="card p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
-        <p className="mt-1 mb-6 text-sm text-muted">{t("signup.intro")}</p>
-        {loaderData.allowed ? (
-          <SignupForm
-            minimumAge={loaderData.minimumAge}
-            maxBirthDate={loaderData.maxBirthDate}
-            documentReply={actionData as SignupActionData | undefined}
-          />
-        ) : (
-          <p className="rounded-lg bg-secondary-soft p-4 text-sm" role="status">
-            {t("signup.closed")}
-          </p>
-        )}
+        {loaderData.allowed && <p className="mt-1 text-sm text-muted">{t("signup.intro")}</p>}
+        <div className="mt-6">
+          {loaderData.allowed ? (
+            <SignupForm
+              minimumAge={loaderData.minimumAge}
+              maxBirthDate={loaderData.maxBirthDate}
+              documentReply={actionData as SignupActionData | undefined}
+            />
+          ) : (
+            <SignupsClosed />
+          )}
+        </div>
       </div>
     </div>
   );

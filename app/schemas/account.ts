@@ -25,6 +25,20 @@ export const profileNameSchema = z
   .max(30, "validation:nameTooLong")
   .refine((name) => !name.startsWith("@"), "validation:nameStartsWithAt");
 
+/**
+ * The profile name may not be the account's own e-mail address, in any case:
+ * signup (the address typed beside it) and /profile (the account's) alike.
+ */
+export function withNameOtherThanEmail<T extends z.ZodType<{ name: string }>>(
+  schema: T,
+  emailOf: (value: z.output<T>) => string,
+) {
+  return schema.refine((value) => value.name.toLowerCase() !== emailOf(value).trim().toLowerCase(), {
+    path: ["name"],
+    message: "validation:nameEqualsEmail",
+  });
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Years between a YYYY-MM-DD birth date and a moment, in UTC. */
@@ -68,8 +82,8 @@ const optionalText = (max: number) =>
     .transform((v) => v || undefined);
 
 export function signupSchema(options: { minimumAge: number; now: number }) {
-  return z
-    .object({
+  return withNameOtherThanEmail(
+    z.object({
       gender: z.enum(genders, { error: "validation:genderRequired" }),
       seeking: z.enum(genders, { error: "validation:seekingRequired" }),
       email: emailSchema,
@@ -77,11 +91,9 @@ export function signupSchema(options: { minimumAge: number; now: number }) {
       date_of_birth: dateOfBirthSchema(options.minimumAge, options.now),
       password: passwordSchema,
       signup_message: optionalText(500),
-    })
-    .refine((v) => v.name.toLowerCase() !== v.email.toLowerCase(), {
-      path: ["name"],
-      message: "validation:nameEqualsEmail",
-    });
+    }),
+    (v) => v.email,
+  );
 }
 
 export const loginSchema = z.object({

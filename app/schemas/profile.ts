@@ -1,6 +1,6 @@
 // Own-profile inputs shared by forms and rules.
 import { z } from "zod";
-import { profileNameSchema } from "./account.ts";
+import { profileNameSchema, withNameOtherThanEmail } from "./account.ts";
 import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "./enums.ts";
 
 const countryCode = z.string({ error: "validation:countryRequired" }).regex(/^[A-Z]{2}$/, "validation:countryRequired");
@@ -53,3 +53,6 @@ export const ownProfileSchema = locationSchema.extend({
     .optional()
     .transform((v) => v ?? []),
 });
+
+/** The own-profile form of the member with this e-mail address (the name may not be it). */
+export const ownProfileFormSchema = (email: string) => withNameOtherThanEmail(ownProfileSchema, () => email);

@@ -2,6 +2,8 @@
 // desktop signup modal. Validates in the browser with the server's own schema;
 // tracking data from the address (network, ref, sub1..3) and the lander travel
 // along; on pages that embed the site-entry warning in the signup flow, it is shown here.
+// Where this visitor may not sign up, it says so at once and offers login
+// instead of a form that could only be refused.
 
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -16,6 +18,7 @@ import {
   useSignupFlowEmbeddedSiteEntryWarning,
 } from "#app/components/layout/site-entry-warning.tsx";
 import { signupSchema } from "#app/schemas/account.ts";
+import { useSignupsOpen } from "./signups-open.ts";
 
 export interface SignupFormProps {
   minimumAge: number;
@@ -30,7 +33,26 @@ export interface SignupFormProps {
 
 export type SignupActionData = { result?: SubmissionResult<string[]>; code?: string; email?: string };
 
-export function SignupForm({
+export function SignupForm(props: SignupFormProps) {
+  return useSignupsOpen() ? <OpenSignupForm {...props} /> : <SignupsClosed />;
+}
+
+/** Signups closed for this visitor: said at once, in their language, with login offered. */
+export function SignupsClosed() {
+  const { t } = useTranslation("accounts");
+  return (
+    <div className="space-y-4" data-testid="signups-closed">
+      <p className="rounded-lg bg-secondary-soft p-4 text-sm" role="status">
+        {t("signup.closed")}
+      </p>
+      <Link to="/login" className="btn-outline w-full">
+        {t("signup.goToLogin")}
+      </Link>
+    </div>
+  );
+}
+
+function OpenSignupForm({
   minimumAge,
   maxBirthDate,
   targetMemberId,

@@ -1,8 +1,11 @@
 // Top navigation. Logged out: search (when the domain allows it),
-// language, login and the signup entry. Logged in: the member's navigation.
+// language, login and the signup entry (only where this visitor may sign up).
+// Logged in: the member's navigation. Below 400 px a visitor's bar keeps the
+// logo without the name and a short signup label, so signup always fits.
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { LogoMark } from "#app/components/layout/logo-mark.tsx";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
@@ -24,6 +27,7 @@ export interface TopNavProps {
 export function TopNav({ siteName, logo, locale, locales, showLanguageMenu, showSearch, member }: TopNavProps) {
   const { t } = useTranslation();
   const openSignup = useSignupEntry();
+  const signupsOpen = useSignupsOpen();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-card/95 backdrop-blur">
       <a
@@ -39,7 +43,7 @@ export function TopNav({ siteName, logo, locale, locales, showLanguageMenu, show
           className="mr-auto flex items-center gap-2 text-xl font-black tracking-tight text-primary"
         >
           <LogoMark logo={logo} />
-          <span className={member ? "max-sm:sr-only" : undefined}>{siteName}</span>
+          <span className={member ? "max-sm:sr-only" : "max-[399px]:sr-only"}>{siteName}</span>
         </Link>
         {member ? (
           <MemberNav member={member} />
@@ -51,16 +55,20 @@ export function TopNav({ siteName, logo, locale, locales, showLanguageMenu, show
               </NavLink>
             )}
             {showLanguageMenu && <LanguageMenu locales={locales} current={locale} />}
-            <Link to="/login" className="btn-outline px-4">
+            <Link to="/login" className="btn-outline px-2 min-[400px]:px-4">
               {t("nav.login")}
             </Link>
-            <Link
-              to="/signup"
-              className="btn-primary hidden px-4 min-[400px]:inline-flex"
-              onClick={(event) => openSignup?.(event)}
-            >
-              {t("nav.signup")}
-            </Link>
+            {signupsOpen && (
+              <Link
+                to="/signup"
+                className="btn-primary px-2 min-[400px]:px-4"
+                onClick={(event) => openSignup?.(event)}
+                data-testid="nav-signup"
+              >
+                <span className="min-[400px]:hidden">{t("nav.signupShort")}</span>
+                <span className="max-[399px]:hidden">{t("nav.signup")}</span>
+              </Link>
+            )}
           </>
         )}
         {member && showLanguageMenu && <LanguageMenu locales={locales} current={locale} />}

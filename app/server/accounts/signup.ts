@@ -9,6 +9,7 @@ import { hashPassword } from "#app/server/accounts/password.ts";
 import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
+import { hasTrafficSource } from "#app/server/site/traffic-source.ts";
 import type { AccountsContext } from "./context.ts";
 import { REACTIVATION_WINDOW } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
@@ -16,10 +17,6 @@ import { startSession } from "./session.ts";
 import { issueToken } from "./tokens.ts";
 
 export type SignupInput = z.output<ReturnType<typeof signupSchema>>;
-
-function hasTrafficSource(tracking: Tracking): boolean {
-  return Boolean(tracking.network || tracking.ref);
-}
 
 /** Whether this visitor may sign up on this domain. */
 export function maySignUp(settings: AccountsContext["settings"], tracking: Tracking): boolean {

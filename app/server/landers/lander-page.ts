@@ -7,9 +7,9 @@ import { requestContext } from "#app/context.ts";
 import { canonicalUrl } from "#app/i18n/alternates.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { intlTags } from "#app/i18n/locales.ts";
-import { trackingSchema } from "#app/schemas/account.ts";
 import { maySignUp } from "#app/server/accounts/signup.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
+import { trafficSource } from "#app/server/site/traffic-source.ts";
 import { type Lander, type LanderMember, landerMembers, landerPath, SLUG } from "./landers.ts";
 import { nicheOfSlug } from "./niches.ts";
 
@@ -29,8 +29,7 @@ function setting(context: Context, request: Request, slug: string | undefined) {
   if (slug !== undefined && !SLUG.test(slug)) throw data(null, { status: 404 });
   const t = getI18n(context).t;
   const niche = nicheOfSlug(slug, app.settings.niche);
-  const tracking = trackingSchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { app, t, niche, signupsOpen: maySignUp(app.settings, tracking) };
+  return { app, t, niche, signupsOpen: maySignUp(app.settings, trafficSource(request)) };
 }
 
 function share(

@@ -1,11 +1,12 @@
 // Who may search: members always; visitors when the domain allows
 // logged-out search, or allows it for visitors who came through a traffic
-// source (network/ref in the address).
+// source (network/ref in the address, or kept from the page they landed on).
 import type { RequestContext } from "#app/context.ts";
+import { hasTrafficSource, type TrafficSource } from "#app/server/site/traffic-source.ts";
 
-export function maySearch(app: Pick<RequestContext, "member" | "settings">, url: URL): boolean {
+/** `source`: the request's traffic source (traffic-source.ts). */
+export function maySearch(app: Pick<RequestContext, "member" | "settings">, source: TrafficSource): boolean {
   if (app.member) return true;
   if (app.settings.logged_out_search) return true;
-  const fromTrafficSource = Boolean(url.searchParams.get("ref") || url.searchParams.get("network"));
-  return app.settings.logged_out_search_trafficsource && fromTrafficSource;
+  return app.settings.logged_out_search_trafficsource && hasTrafficSource(source);
 }

@@ -2,13 +2,20 @@
 // site-entry warning), computed once per document request in the root loader.
 import type { RequestContext } from "#app/context.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
+import { maySignUp } from "#app/server/accounts/signup.ts";
 import { companyAddress, supportContact } from "#app/server/content/legal-values.ts";
+import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
+import { maySearch } from "#app/server/members/search-access.ts";
 import { getCompany, termsVersionDate } from "#app/server/reference/reference-data.ts";
 import { domainLocales, siteLocales } from "#app/server/settings/locales.ts";
 import { memberSummary } from "./member-summary.ts";
 import { shouldShowSiteEntryWarning, siteEntryWarningInChatLayout } from "./site-entry.ts";
+import type { TrafficSource } from "./traffic-source.ts";
 
-export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySkippedAt: number | null }) {
+export async function loadSiteChrome(
+  app: RequestContext,
+  cookies: { siteEntrySkippedAt: number | null; trafficSource?: TrafficSource },
+) {
   const { settings, locale, country, db, now, member } = app;
   const [company, summary] = await Promise.all([
     getCompany(db, settings.company_id, now()),
@@ -28,9 +35,9 @@ export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySk
     // Canonical and hreflang links (root.tsx): this host, the locales the domain serves.
     seo: { origin: app.origin, locales: domainLocales(settings) },
     member: summary,
-    // Logged-out search; /members applies the traffic-source rule itself (search-access.ts).
-    canSearch: summary !== null || settings.logged_out_search,
-    signupsOpen: settings.signups === "all",
+    // The same rules /members and /signup apply, so no button leads to a refusal.
+    canSearch: maySearch(app, cookies.trafficSource ?? {}),
+    signupsOpen: maySignUp(settings, cookies.trafficSource ?? {}),
     site: {
       name: settings.name,
       domain: settings.domain,
@@ -39,6 +46,11 @@ export async function loadSiteChrome(app: RequestContext, cookies: { siteEntrySk
       description: localizedText(settings.description, locale),
       fictionalWarning: localizedText(settings.fictional_warning, locale),
       fictionalSingular: localizedText(settings.fictional_singular, locale),
+      fictionalPlural: localizedText(settings.fictional_plural, locale),
+      // The badge icon: an interest slug resolved to its icon name, or an icon name as given.
+      fictionalIcon:
+        interestCatalogue.find((interest) => interest.slug === settings.fictional_icon)?.icon ??
+        settings.fictional_icon,
       supportEmail: contact.email,
       supportPhone: contact.phone,
       supportPhoneHref: contact.phoneHref,
