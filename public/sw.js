@@ -3,7 +3,8 @@
 // - keeps the offline page (/offline, in the member's language) and shows it
 //   when a page cannot be loaded for lack of network: never a broken shell;
 // - shows pushed notifications (texts arrive already in the member's
-//   language), sets the app badge, and tells open pages with a message of
+//   language; a chat message shows its own text), sets the app badge, and
+//   tells open pages with a message of
 //   type "new push message" so they reload chats and likes;
 // - on a click, focuses an open page (message "new push click" with the
 //   path) or opens one.
@@ -56,6 +57,14 @@ async function tellPages(message) {
   return pages;
 }
 
+// A chat message's own text (lastMessage, its start as in the chat list) is
+// what the member wants to read; a photo or gift keeps the generic body.
+function notificationBody(data) {
+  const last = data.lastMessage;
+  if (last && last.kind === "text" && typeof last.preview === "string" && last.preview.trim()) return last.preview;
+  return typeof data.body === "string" ? data.body : "";
+}
+
 self.addEventListener("push", (event) => {
   let data = null;
   try {
@@ -67,7 +76,7 @@ self.addEventListener("push", (event) => {
   event.waitUntil(
     (async () => {
       await self.registration.showNotification(data.title, {
-        body: typeof data.body === "string" ? data.body : "",
+        body: notificationBody(data),
         tag: typeof data.tag === "string" ? data.tag : undefined,
         renotify: typeof data.tag === "string",
         icon: typeof data.icon === "string" ? data.icon : undefined,

@@ -68,6 +68,8 @@ function MatchCard({ match }: { match: Route.ComponentProps["loaderData"]["match
         to={`/members/${match.id}`}
         className="relative size-24 shrink-0 overflow-hidden rounded-xl bg-secondary-soft"
       >
+        {/* The link's name, with or without a photo (the badge's text follows it). */}
+        <span className="sr-only">{t("members:photoOf", { name: match.name })}</span>
         {match.photo && (
           <img src={match.photo} alt="" className="size-full object-cover" width={96} height={96} loading="lazy" />
         )}

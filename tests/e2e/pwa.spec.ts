@@ -246,7 +246,12 @@ test.describe("push notifications", { tag: "@notifications" }, () => {
     };
     const plaintext = new TextDecoder().decode(await decryptPayload(unb64(pushed!.body), receiver));
     const message = JSON.parse(plaintext);
-    expect(message).toMatchObject({ type: "new_conversation", url: chatPath, badge: 1 });
+    expect(message).toMatchObject({
+      type: "new_conversation",
+      url: chatPath,
+      badge: 1,
+      lastMessage: { kind: "text", preview: opening },
+    });
     const [before, after] = t("mail:new_conversation.subject", { sender: "Daan", siteName: "|" }).split("|");
     expect(message.title.startsWith(before!)).toBe(true);
     expect(message.title.endsWith(after!)).toBe(true);
@@ -258,7 +263,7 @@ test.describe("push notifications", { tag: "@notifications" }, () => {
     const { cdp, registrationId } = await serviceWorkerRegistrationId(context, page, baseURL!);
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: plaintext });
 
-    // A notification in the member's language, which opens the conversation.
+    // A notification with the message's own text, which opens the conversation.
     await expect
       .poll(() =>
         page.evaluate(async () => {
@@ -266,7 +271,7 @@ test.describe("push notifications", { tag: "@notifications" }, () => {
           return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data }));
         }),
       )
-      .toEqual([{ title: message.title, body: message.body, data: { url: chatPath, type: "new_conversation" } }]);
+      .toEqual([{ title: message.title, body: opening, data: { url: chatPath, type: "new_conversation" } }]);
 
     // "new push message" reloads the page's data: the unread badge, the title and the app badge follow.
     await expect(page.locator('a[href="/chats"]').getByTestId("badge")).toHaveText("1");

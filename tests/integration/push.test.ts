@@ -11,6 +11,7 @@ import {
   conversationParticipants,
   conversations,
   devPushInbox,
+  messageIndex,
   notificationSettings,
   pushSubscriptions,
 } from "#app/server/db/schema.ts";
@@ -361,6 +362,48 @@ describe("notification preferences", () => {
     expect(await received(noPush.token, noPush.browser.receiver)).toEqual([]);
     expect(toNoMail).toEqual({ push: 1, email: false });
     expect(await mailsTo("nomail@example.com")).toEqual([]);
+  });
+
+  it("carries the message itself as lastMessage: the text's start, or the kind of a photo", async () => {
+    const sender = await givenAccount({ name: senderName });
+    const member = await givenSubscribedMember({ lastActivity: NOW - DAY });
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ memberLow: Math.min(sender, member.id), memberHigh: Math.max(sender, member.id), createdAt: NOW })
+      .returning();
+    await db.insert(messageIndex).values([
+      {
+        id: "m1",
+        conversationId: conversation!.id,
+        seq: 1,
+        senderId: sender,
+        kind: "text",
+        preview: "Zin in koffie?",
+        createdAt: NOW,
+      },
+      {
+        id: "m2",
+        conversationId: conversation!.id,
+        seq: 2,
+        senderId: sender,
+        kind: "photo",
+        preview: "",
+        createdAt: NOW,
+      },
+    ]);
+    for (const seq of [1, 2]) {
+      await notifyNewMessage(pushApp(), {
+        conversationId: conversation!.id,
+        senderId: sender,
+        recipientId: member.id,
+        seq,
+      });
+    }
+    const pushes = await received(member.token, member.browser.receiver);
+    expect(pushes.map((p) => p.lastMessage)).toEqual([
+      { kind: "text", preview: "Zin in koffie?" },
+      { kind: "photo", preview: "" },
+    ]);
   });
 
   it("keeps likes quiet for a member who turned likes off on both channels", async () => {

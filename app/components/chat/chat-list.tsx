@@ -1,12 +1,14 @@
 // The chats overview: one row per conversation with the
 // other member, the newest message, its time and the unread count. Removing a
-// chat hides it at once, then asks the server; if that fails, an
-// alert says why and the list reloads.
+// chat hides it at once, then asks the server (retried: removing a removed
+// chat changes nothing); if that fails, a toast says why and the list reloads.
 import { ArrowLeft, Heart, MessageCircle, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
+import { Toast } from "#app/components/layout/toast.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
+import { apiFetch } from "#app/components/runtime/api.ts";
 import { formatBadge } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { ChatListItem } from "#app/server/chat/conversations.ts";
@@ -35,9 +37,9 @@ export function ChatList({
   async function remove(id: number) {
     setFailure(null);
     setRemoved((ids) => new Set(ids).add(id));
-    const response = await fetch("/api/chat.php", {
+    const response = await apiFetch("/api/chat.php", {
       method: "DELETE",
-      headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ conversation: id }),
     }).catch(() => null);
     if (response?.ok) {
@@ -63,9 +65,9 @@ export function ChatList({
         <Heading className="text-lg font-bold">{t("list.title")}</Heading>
       </header>
       {failure && (
-        <div role="alert" className="m-3 rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm text-danger">
+        <Toast tone="danger" onDismiss={() => setFailure(null)}>
           {t("list.removeFailed", { message: failure })}
-        </div>
+        </Toast>
       )}
       {shown.length === 0 ? (
         <EmptyChats />

@@ -75,6 +75,11 @@ export function InputField({
   );
 }
 
+/**
+ * A labelled select. A required one always starts with an empty "Choose…"
+ * option: nothing is picked for the member unless they pick it (and HTML
+ * asks the first option of a required select to be that empty one).
+ */
 export function SelectField({
   meta,
   label,
@@ -86,13 +91,15 @@ export function SelectField({
   options: { value: string; label: string }[];
   placeholder?: string;
 }) {
+  const { t } = useTranslation();
+  const empty = placeholder ?? (meta.required ? t("accounts:signup.choose") : undefined);
   return (
     <div>
       <label htmlFor={meta.id} className="field-label">
         {label}
       </label>
       <select {...getSelectProps(meta)} key={meta.key} className="field-input aria-[invalid]:border-danger">
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {empty !== undefined && <option value="">{empty}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

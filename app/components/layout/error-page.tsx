@@ -1,6 +1,9 @@
 // The error page: 404 says the page could not be found with a link
 // home; other errors show their message (or "Error") and the status, 500 by
 // default. If rendering that fails too, a last plain fallback is shown.
+// It renders inside the layout's <main> (or the root boundary's), so it never
+// opens one itself, and it names the document: React puts its <title> in the
+// head, since no route's meta runs for an error.
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link } from "react-router";
@@ -26,21 +29,19 @@ function ErrorPageContent({ error }: { error: unknown }) {
   const { t } = useTranslation("errors");
   const { status, message } = describeError(error);
   const notFound = status === 404;
+  const heading = notFound ? t("notFound") : (message ?? t("error"));
   return (
-    <main
-      id="main"
-      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center"
-      data-testid="error-page"
-    >
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center" data-testid="error-page">
+      <title>{heading}</title>
       <p className="text-6xl font-black text-primary" aria-hidden="true">
         {status}
       </p>
-      <h1 className="text-2xl font-bold">{notFound ? t("notFound") : (message ?? t("error"))}</h1>
+      <h1 className="text-2xl font-bold">{heading}</h1>
       {!notFound && <p className="text-muted">{t("status", { status })}</p>}
       <Link to="/" className="btn-primary" reloadDocument={!notFound}>
         {t("backHome")}
       </Link>
-    </main>
+    </div>
   );
 }
 
@@ -56,12 +57,13 @@ export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed:
     if (!this.state.failed) return this.props.children;
     // No translations here: they may be what failed.
     return (
-      <main id="main" style={{ padding: "4rem 1rem", textAlign: "center", fontFamily: "system-ui, sans-serif" }}>
+      <div style={{ padding: "4rem 1rem", textAlign: "center", fontFamily: "system-ui, sans-serif" }}>
+        <title>Error</title>
         <h1>An error occurred while showing the error page</h1>
         <p>
           <a href="/">Back to the home page</a>
         </p>
-      </main>
+      </div>
     );
   }
 }

@@ -1,9 +1,13 @@
+// One card of the settings page. The section carries the anchor (links such as
+// /notifications#notifications land on it); its heading gets an id of its own,
+// so no form or field in it can share one with the anchor.
 import type { ReactNode } from "react";
 
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `${id}-title`;
   return (
-    <section className="card p-5 sm:p-6" aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-lg font-bold">
+    <section id={id} className="card p-5 sm:p-6" aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-lg font-bold">
         {title}
       </h2>
       {children}

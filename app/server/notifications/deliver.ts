@@ -9,7 +9,7 @@ import type { NotificationType } from "#app/schemas/enums.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
 import type { MailParams, MailTemplate } from "#app/server/mail/templates.ts";
-import { type PushContext, type PushOptions, sendPush } from "#app/server/push/send.ts";
+import { type PushContext, type PushMessage, type PushOptions, sendPush } from "#app/server/push/send.ts";
 import { memberSubscriptions } from "#app/server/push/subscriptions.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
 import { badgeCount } from "#app/server/site/member-summary.ts";
@@ -34,6 +34,8 @@ export interface Notification<T extends MailTemplate> {
   /** Each channel sends a key once, e.g. "like:1234". */
   key: { push: string; email: string } | null;
   push?: PushOptions & { tag: string };
+  /** The chat message it is about, for the push (see PushMessage). */
+  lastMessage?: PushMessage["lastMessage"];
   /** Left out of e-mail (e.g. the member is online right now, or it goes by push only). */
   skipEmail?: boolean;
 }
@@ -83,7 +85,7 @@ export async function notify<T extends MailTemplate>(
     const subscriptions = await memberSubscriptions(app, recipient.id);
     if (subscriptions.length > 0 && (await claim("push"))) {
       const { title, body } = wording(recipient, settings.name, notification.template, notification.params);
-      const message = {
+      const message: PushMessage = {
         type: notification.type,
         title,
         body,
@@ -91,6 +93,7 @@ export async function notify<T extends MailTemplate>(
         tag: notification.push.tag,
         badge: await badgeCount(app.db, recipient.id),
         icon: "/app-icon/192.png",
+        ...(notification.lastMessage ? { lastMessage: notification.lastMessage } : {}),
       };
       const outcomes = await Promise.all(subscriptions.map((s) => sendPush(app, s, message, notification.push!)));
       pushed = outcomes.filter((o) => o === "sent").length;

@@ -3,9 +3,9 @@
 // out for every message (one notification per conversation replaces the
 // previous); e-mail at most once per conversation every 6 hours, and not
 // while the member is on the site.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
-import { profiles } from "#app/server/db/schema.ts";
+import { messageIndex, profiles } from "#app/server/db/schema.ts";
 import { deliverQueuedMail } from "#app/server/mail/outbox.ts";
 import { type NotifyContext, notify } from "./deliver.ts";
 import { loadRecipient, type Recipient } from "./recipients.ts";
@@ -20,6 +20,15 @@ const isOnline = (recipient: Recipient, now: number) => recipient.lastActivity >
 async function nameOf(db: Database, memberId: number) {
   const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, memberId));
   return row?.name ?? "";
+}
+
+/** The message a push is about, as the chat list shows it (the room wrote it to the index before). */
+async function lastMessageOf(db: Database, conversationId: number, seq: number) {
+  const [row] = await db
+    .select({ kind: messageIndex.kind, preview: messageIndex.preview })
+    .from(messageIndex)
+    .where(and(eq(messageIndex.conversationId, conversationId), eq(messageIndex.seq, seq)));
+  return row ? { kind: row.kind, preview: row.preview ?? "" } : undefined;
 }
 
 /** Sends the mail just queued, so it does not wait for the hourly run. */
@@ -51,6 +60,7 @@ export async function notifyNewMessage(app: NotifyContext, message: DeliveredMes
       email: first ? `conversation:${conversation}` : `message:${conversation}:${Math.floor(now / MESSAGE_MAIL_EVERY)}`,
     },
     push: { ttl: 24 * 3600, urgency: "high", topic: `c${conversation}`, tag: `conversation-${conversation}` },
+    lastMessage: await lastMessageOf(app.db, conversation, message.seq),
     skipEmail: isOnline(recipient, now),
   });
   await deliverSoon(app, sent.email);

@@ -4,6 +4,7 @@
 // tried once more. The local push endpoint is reached in-process, through the
 // same request a push service would receive.
 import type { RequestContext } from "#app/context.ts";
+import type { messageKinds } from "#app/schemas/enums.ts";
 import { errorFields } from "#app/server/log.ts";
 import { encryptPayload } from "./encryption.ts";
 import { vapidKeys } from "./keys.ts";
@@ -28,6 +29,12 @@ export interface PushMessage {
   /** Unread messages + new likes, for the app badge. */
   badge: number;
   icon?: string;
+  /**
+   * The chat message a push is about: a text's start (as in the chat list), or
+   * only the kind of a photo or gift. The service worker shows a text as the
+   * notification's body; the generic body stays for the rest.
+   */
+  lastMessage?: { kind: (typeof messageKinds)[number]; preview: string };
 }
 
 export interface PushOptions {
