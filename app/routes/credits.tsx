@@ -22,6 +22,7 @@ import { rejected } from "#app/server/http/forms.ts";
 import { paymentMethodsFor } from "#app/server/payments/catalogue.ts";
 import { quote, startCheckout } from "#app/server/payments/checkout.ts";
 import { packageOffers } from "#app/server/payments/offers.ts";
+import { returnFromUrl, returnToConversation } from "#app/server/payments/return-path.ts";
 import type { Route } from "./+types/credits";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -29,7 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getI18n(context).t;
   const country = member.profile.country;
   const [offers, methods] = [await packageOffers(app, member, country), paymentMethodsFor(app, country)];
-  const base = { ...offers, methods: methods as string[], title: t("payments:credits.title") };
+  // A purchase started from a conversation carries the way back along (checked, or dropped).
+  const returnTo = await returnFromUrl(app, member.id, request.url);
+  const base = { ...offers, methods: methods as string[], returnTo, title: t("payments:credits.title") };
   if (params.id === undefined) return { ...base, selected: null, method: null };
   const selected = offers.packages.find((p) => String(p.id) === params.id);
   if (!selected) throw data({ message: t("errors:packageNotFound") }, { status: 404 });
@@ -63,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!paymentMethodsFor(app, country).includes("directdebit")) throw new DomainError("method_not_offered");
       return redirect(`/directdebit?package=${packageId}`);
     }
-    const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country, code });
+    const returnTo = await returnToConversation(app, member.id, formData.get("return"));
+    const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country, code, returnTo });
     // The checkout is another document: the provider's own page (the sandbox's
     // is a resource route here, Mollie's another site), never a client navigation.
     return redirectDocument(checkoutUrl);
@@ -82,7 +86,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
-  const { packages, discount, selected, title } = loaderData;
+  const { packages, discount, selected, title, returnTo } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-black">{title}</h1>
@@ -103,7 +107,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
                   key={offer.id}
                   offer={offer}
                   percentage={discount?.percentage}
-                  to={`/credits/${offer.id}`}
+                  to={`/credits/${offer.id}${returnQuery(returnTo)}`}
                   action={t("premium.buy")}
                 />
               ))}
@@ -119,11 +123,13 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
+const returnQuery = (returnTo: string | null) => (returnTo ? `?${new URLSearchParams({ return: returnTo })}` : "");
+
 type CheckoutReply = { result?: SubmissionResult<string[]>; checked?: CheckedCode; code?: string };
 type CheckedCode = { code: string; percentage: number; cents: number };
 
 function Checkout({
-  loaderData: { selected, methods, method, discount },
+  loaderData: { selected, methods, method, discount, returnTo },
   actionData,
 }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useTranslation("payments");
@@ -144,6 +150,7 @@ function Checkout({
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <Form method="post" className="card space-y-6 p-5 sm:p-6" {...getFormProps(form)}>
         <input {...getInputProps(fields.package, { type: "hidden" })} key={fields.package.key} />
+        {returnTo && <input type="hidden" name="return" value={returnTo} />}
         <MethodTiles meta={fields.method} methods={methods} legend={t("credits.chooseMethod")} />
         <div>
           <div className="flex items-end gap-2">
@@ -186,7 +193,10 @@ function Checkout({
           <ShieldCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
           {t("premium.oneTime")}
         </p>
-        <Link to="/credits" className="inline-block text-sm font-semibold text-primary hover:underline">
+        <Link
+          to={`/credits${returnQuery(returnTo)}`}
+          className="inline-block text-sm font-semibold text-primary hover:underline"
+        >
           {t("credits.otherPackage")}
         </Link>
       </aside>

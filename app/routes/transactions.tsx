@@ -11,6 +11,7 @@ import { requireMember } from "#app/server/accounts/guards.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { earlierOrders, ownPayment, type Payment } from "#app/server/payments/checkout.ts";
 import { recentPayments } from "#app/server/payments/history.ts";
+import { returnFromUrl } from "#app/server/payments/return-path.ts";
 import { sandboxCollectionUrl } from "#app/server/payments/sandbox.ts";
 import type { Route } from "./+types/transactions";
 
@@ -35,6 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       payments: payments.map(view),
       balance: member.credits,
       firstPurchase: false,
+      returnTo: null,
       title: t("payments:transactions.listTitle"),
     };
   }
@@ -50,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payments: null,
     balance: member.credits,
     firstPurchase: paid.length === 1 && paid[0]!.id === payment.id,
+    returnTo: await returnFromUrl(app, member.id, request.url),
     title: t("payments:transactions.title"),
   };
 }
@@ -57,11 +60,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
 export default function Transactions({ loaderData }: Route.ComponentProps) {
-  const { payment, payments, balance, firstPurchase } = loaderData;
+  const { payment, payments, balance, firstPurchase, returnTo } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       {payment ? (
-        <PaymentResult payment={payment} balance={balance} firstPurchase={firstPurchase} />
+        <PaymentResult payment={payment} balance={balance} firstPurchase={firstPurchase} returnTo={returnTo} />
       ) : (
         <PaymentList payments={payments ?? []} />
       )}

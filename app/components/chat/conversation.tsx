@@ -1,9 +1,12 @@
 // One conversation on screen: top bar, messages and send footer over the live
 // connection of useConversation. A message the room refuses is given back to
 // the text box (nothing was charged), with the alert that says why: buy
-// credits, become premium, or the room's own message.
+// credits, become premium, or the room's own message. The draft is kept in
+// the browser per conversation (a purchase started from the alert comes back
+// here with it), and the icebreaker only opens for a conversation with neither
+// messages nor a draft.
 import { Sparkles, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
@@ -11,6 +14,7 @@ import type { ChatMessage } from "#app/schemas/chat.ts";
 import { type ChatPartner, ChatTopBar } from "./chat-top-bar.tsx";
 import { IcebreakerModal } from "./icebreaker-modal.tsx";
 import { type GiftInfo, MessageList } from "./message-list.tsx";
+import { draftStorage } from "./outbox-storage.ts";
 import { type MessageCosts, SendFooter } from "./send-footer.tsx";
 import { type ChatAlert, useConversation } from "./use-conversation.ts";
 
@@ -31,7 +35,7 @@ export interface ConversationProps {
 export function Conversation(props: ConversationProps) {
   const { t } = useTranslation("chat");
   const { other, costs } = props;
-  const [draft, setDraft] = useState("");
+  const { draft, setDraft, restored } = useStoredDraft(props.memberId, props.conversationId);
   const chat = useConversation({
     conversationId: props.conversationId,
     memberId: props.memberId,
@@ -43,7 +47,9 @@ export function Conversation(props: ConversationProps) {
     },
   });
   const empty = chat.messages.length === 0 && !chat.hasOlder;
-  const [icebreaker, setIcebreaker] = useState(empty);
+  // Unset until the member chooses: then it opens once the stored draft is known to be empty.
+  const [icebreaker, setIcebreaker] = useState<boolean | null>(null);
+  const icebreakerOpen = icebreaker ?? restored === "";
   const [reporting, setReporting] = useState<number | null>(null);
 
   const sendText = (text: string) => {
@@ -85,7 +91,9 @@ export function Conversation(props: ConversationProps) {
           </div>
         }
       />
-      {chat.alert && <AlertBox alert={chat.alert} onClose={() => chat.client.dismissAlert()} />}
+      {chat.alert && (
+        <AlertBox alert={chat.alert} conversationId={props.conversationId} onClose={() => chat.client.dismissAlert()} />
+      )}
       <SendFooter
         draft={draft}
         onDraftChange={(text) => {
@@ -108,18 +116,47 @@ export function Conversation(props: ConversationProps) {
           onClose={() => setReporting(null)}
         />
       )}
-      {icebreaker && empty && chat.pending.length === 0 && (
+      {icebreakerOpen && empty && chat.pending.length === 0 && (
         <IcebreakerModal name={other.name} cost={costs.text} onPick={sendText} onClose={() => setIcebreaker(false)} />
       )}
     </section>
   );
 }
 
-function AlertBox({ alert, onClose }: { alert: ChatAlert; onClose: () => void }) {
+/**
+ * The send box's text, kept in the browser for this conversation. The server
+ * renders it empty; `restored` is the stored draft once read (null before).
+ */
+function useStoredDraft(memberId: number, conversationId: number) {
+  const store = useMemo(() => draftStorage(memberId, conversationId), [memberId, conversationId]);
+  const [draft, setDraft] = useState("");
+  const [restored, setRestored] = useState<string | null>(null);
+  useEffect(() => {
+    const saved = store.read();
+    setRestored(saved);
+    if (saved) setDraft((current) => current || saved);
+  }, [store]);
+  useEffect(() => {
+    if (restored !== null) store.write(draft);
+  }, [store, restored, draft]);
+  return { draft, setDraft, restored };
+}
+
+function AlertBox({
+  alert,
+  conversationId,
+  onClose,
+}: {
+  alert: ChatAlert;
+  conversationId: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("chat");
+  // Buying from here comes back to this conversation (the server checks the path).
+  const buy = `/credits?${new URLSearchParams({ return: `/chats/${conversationId}` })}`;
   const link =
     alert.code === "insufficient_credits"
-      ? { to: "/credits", label: t("alerts.buyCredits") }
+      ? { to: buy, label: t("alerts.buyCredits") }
       : alert.code === "premium_only"
         ? { to: "/premium", label: t("alerts.becomePremium") }
         : null;

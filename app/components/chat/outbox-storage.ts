@@ -8,6 +8,9 @@
 // does not read back as an outgoing message is ignored. A message older than a
 // day is not sent any more (the member has moved on; it would be charged out
 // of the blue), and logging out forgets every stored message on the device.
+// The text being typed (the draft) is kept the same way, per member and
+// conversation, so a member who leaves to buy credits finds it back in the
+// send box; it is forgotten once sent or emptied, and on logging out.
 import { z } from "zod";
 import { type OutgoingMessage, outgoingMessageSchema } from "#app/schemas/chat.ts";
 
@@ -23,6 +26,7 @@ const entrySchema = z.object({ message: outgoingMessageSchema, createdAt: z.numb
 export const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const PREFIX = "outbox:";
+const DRAFT_PREFIX = "draft:";
 
 export const outboxKey = (memberId: number, conversationId: number) => `${PREFIX}${memberId}:${conversationId}`;
 
@@ -91,13 +95,35 @@ export function outboxStorage(memberId: number, conversationId: number, now: () 
 
 export type OutboxStorage = ReturnType<typeof outboxStorage>;
 
+/** One conversation's draft: the text in the send box that was not sent yet. */
+export function draftStorage(memberId: number, conversationId: number) {
+  const key = `${DRAFT_PREFIX}${memberId}:${conversationId}`;
+  return {
+    read(): string {
+      try {
+        return storage()?.getItem(key) ?? "";
+      } catch {
+        return "";
+      }
+    },
+    write(text: string) {
+      try {
+        if (text.trim()) storage()?.setItem(key, text);
+        else storage()?.removeItem(key);
+      } catch {
+        // Full or not allowed: the draft lives in the send box only.
+      }
+    },
+  };
+}
+
 /** Logging out: no message of this member stays on the device, to be read or sent by the next one. */
 export function forgetOutboxes() {
   try {
     const store = storage();
     if (!store) return;
     const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
-      (key): key is string => key?.startsWith(PREFIX) ?? false,
+      (key): key is string => (key?.startsWith(PREFIX) || key?.startsWith(DRAFT_PREFIX)) ?? false,
     );
     for (const key of keys) store.removeItem(key);
   } catch {

@@ -48,10 +48,23 @@ export async function quote(
   };
 }
 
+function resultUrl(origin: string, paymentId: number, returnTo?: string | null) {
+  const url = new URL(`/transactions/${paymentId}`, origin);
+  if (returnTo) url.searchParams.set("return", returnTo);
+  return url.toString();
+}
+
 export async function startCheckout(
   app: PaymentsContext,
   member: SessionMember,
-  input: { packageId: number; method: string; country: string; code?: string | null },
+  input: {
+    packageId: number;
+    method: string;
+    country: string;
+    code?: string | null;
+    /** A checked return path (see return-path.ts), carried back to the payment's result page. */
+    returnTo?: string | null;
+  },
 ) {
   if (!paymentMethodsFor(app, input.country).includes(input.method as never))
     throw new DomainError("method_not_offered");
@@ -84,7 +97,7 @@ export async function startCheckout(
       currency: pkg.currency,
       description: `${app.settings.name}: ${pkg.credits} credits`,
       method: input.method,
-      redirectUrl: new URL(`/transactions/${payment!.id}`, app.origin).toString(),
+      redirectUrl: resultUrl(app.origin, payment!.id, input.returnTo),
       webhookUrl: new URL(`/api/payments/webhook/${provider.name}`, app.origin).toString(),
     });
   } catch (error) {
