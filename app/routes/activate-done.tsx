@@ -1,10 +1,11 @@
 // /activate/done: the activation (or reactivation) link lands here; afterwards
 // the page welcomes the member: signup-profile card, get-premium card with the
-// member's discount badge while the discount rule offers one, members
-// overview (3 on phones).
+// member's discount badge while the discount rule offers one, the domain's
+// cam-partner block when it has one, members overview (3 on phones).
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { CamPartnerBlock } from "#app/components/site/cam-partner-block.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -16,6 +17,7 @@ import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
 import { memberOffer } from "#app/server/payments/offers.ts";
+import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/activate-done";
 
 async function followLink(context: Route.LoaderArgs["context"], request: Request, token: string) {
@@ -53,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paid: member.paidUser,
     discount: offer?.percentage ?? null,
     members: members.slice(0, 8),
+    camPartner: camPartner(app.settings),
     title: getI18n(context).t("accounts:done.title"),
   };
 }
@@ -97,6 +100,7 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
+      <CamPartnerBlock partner={loaderData.camPartner} className="mt-4" />
       <section className="mt-10" aria-labelledby="overview-title">
         <h2 id="overview-title" className="mb-4 text-xl font-bold">
           {t("done.membersTitle")}

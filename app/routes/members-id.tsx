@@ -1,7 +1,6 @@
 // /members/{id}: a member's profile. Its actions (like, gift, block, …) post to
 // this route's action.
 
-import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
@@ -10,6 +9,9 @@ import { profileShareMeta } from "#app/components/landers/lander-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { ProfileActions } from "#app/components/profile/profile-actions.tsx";
+import { ProfilePhotos } from "#app/components/profile/profile-photos.tsx";
+import { useCountsAfterSeeing } from "#app/components/runtime/fresh-counts.ts";
+import { CamPartnerBlock } from "#app/components/site/cam-partner-block.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -21,6 +23,7 @@ import { listGifts } from "#app/server/likes/gifts.ts";
 import { markLikeSeen } from "#app/server/likes/likes.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
+import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/members-id";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -31,10 +34,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = id === null ? null : await getMemberProfile(app, id, viewer);
   if (!profile) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
   // Opening a liker's profile makes their like seen.
-  if (viewer && profile.relation?.likedBy) await markLikeSeen(app, viewer.id, profile.id);
+  const likeSeen = viewer && profile.relation?.likedBy ? await markLikeSeen(app, viewer.id, profile.id) : false;
   return {
     profile,
+    likeSeen,
     visible: app.settings.visible_profile_fields,
+    camPartner: camPartner(app.settings),
     gifts: app.member
       ? { list: await listGifts(app), cost: app.settings.gift_credits, credits: app.member.credits }
       : null,
@@ -64,7 +69,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     : [];
 };
 
-export default function MemberProfile({ loaderData: { profile, visible, gifts }, actionData }: Route.ComponentProps) {
+export default function MemberProfile({
+  loaderData: { profile, visible, gifts, likeSeen, camPartner: partner },
+  actionData,
+}: Route.ComponentProps) {
+  useCountsAfterSeeing(likeSeen ? profile.id : null);
   const { t } = useTranslation("members");
   const locale = useLocale();
   const shows = (field: (typeof visible)[number]) => visible.includes(field);
@@ -117,32 +126,7 @@ export default function MemberProfile({ loaderData: { profile, visible, gifts },
             )}
             {profile.fictional && <FictionalBadge className="absolute left-3 top-3" />}
           </div>
-          {profile.photos.length > 1 && (
-            <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t("photos")}>
-              {profile.photos.map((photo) => (
-                <li key={photo.id} className="relative aspect-square overflow-hidden rounded-lg bg-secondary-soft">
-                  {photo.locked ? (
-                    <span
-                      className="flex size-full items-center justify-center bg-gradient-to-br from-secondary to-primary text-white"
-                      data-testid="locked-photo"
-                    >
-                      <Lock className="size-5" aria-hidden="true" />
-                      <span className="sr-only">{t("privatePhoto")}</span>
-                    </span>
-                  ) : (
-                    <img
-                      src={photo.thumb}
-                      alt={t("photoOf", { name: profile.name })}
-                      loading="lazy"
-                      width={160}
-                      height={160}
-                      className="size-full object-cover"
-                    />
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProfilePhotos name={profile.name} photos={profile.photos} unlock={profile.photosUnlock} />
         </div>
         <div>
           <h1 className="text-3xl font-black">
@@ -198,6 +182,7 @@ export default function MemberProfile({ loaderData: { profile, visible, gifts },
               </ul>
             </section>
           )}
+          <CamPartnerBlock partner={partner} className="mt-6" />
         </div>
       </div>
       {profile.related.length > 0 && (

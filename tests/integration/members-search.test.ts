@@ -81,7 +81,7 @@ describe("member profile", () => {
     expect(profile?.mainImage).toBe(`/media/photos/u/${id}/0.svg`);
     expect(profile?.photos).toEqual([
       expect.objectContaining({ locked: false, url: `/media/photos/u/${id}/0.svg` }),
-      { id: expect.any(Number), locked: true },
+      { id: expect.any(Number), locked: true, unlock: "login" },
     ]);
     expect(profile?.related.map((m) => m.id)).toEqual([related]);
   });

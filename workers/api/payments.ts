@@ -3,7 +3,7 @@
 //   GET  /api/discountcode.php[?code=&…|?welcome=true] → the member's active code, a typed one, or the welcome code
 //   GET  /api/timebonus                                → { code, expires_at, seconds_left } or { time_bonus: null }
 //   POST /api/payments/webhook/:provider (id=<ref>)    → applies the provider's status (idempotent)
-//   GET  /api/payments/:id                             → { id, status, credits } of the member's own payment
+//   GET  /api/payments/:id                             → { payment_id, status, credits, method } of the member's own payment
 import { Hono } from "hono";
 import { z } from "zod";
 import { isDomainError } from "#app/server/errors.ts";
@@ -66,6 +66,11 @@ export const paymentsApi = new Hono<AppEnv>()
     return answer(c, async () => {
       const payment = await ownPayment(c.var.app, member.id, Number(c.req.param("id")));
       c.header("Cache-Control", "no-store");
-      return c.json({ id: payment.id, status: payment.status, credits: payment.credits, method: payment.method });
+      return c.json({
+        payment_id: payment.id,
+        status: payment.status,
+        credits: payment.credits,
+        method: payment.method,
+      });
     });
   });

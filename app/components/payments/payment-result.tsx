@@ -2,14 +2,17 @@
 // pending ("being processed"), completed, failed or cancelled (a
 // failed credit-card payment offers PayPal or another try), refunded or
 // charged back. While it is open or pending the page asks /api/payments/<id>
-// every 3 s and reloads its data once the answer changes; a direct debit's
+// 3 s after its last answer (each ask retried) and reloads its data once the
+// answer changes; a direct debit's
 // collection takes days, so its pending state says so and is not polled.
 import { CircleCheck, CircleX, Landmark, LoaderCircle, RotateCcw, Undo2, Wallet } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { apiFetch } from "#app/components/runtime/api.ts";
 import { formatMoney } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { paymentMovedOn } from "./payment-poll.ts";
 
 const POLL_MS = 3_000;
 
@@ -33,16 +36,20 @@ function usePaymentPolling(payment: PaymentView) {
   const waiting = (payment.status === "open" || payment.status === "pending") && !collecting(payment);
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(async () => {
-      const response = await fetch(`/api/payments/${payment.id}`, {
-        headers: { "X-Requested-With": "XMLHttpRequest" },
-      }).catch(() => null);
-      if (!response?.ok) return;
-      const { status } = (await response.json()) as { status: string };
-      if (status !== payment.status) revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, payment.id, payment.status, revalidator]);
+    const stop = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      const response = await apiFetch(`/api/payments/${payment.id}`, { signal: stop.signal }).catch(() => null);
+      if (stop.signal.aborted) return;
+      if (response?.ok && paymentMovedOn(await response.json(), payment)) return void revalidator.revalidate();
+      timer = setTimeout(ask, POLL_MS);
+    };
+    timer = setTimeout(ask, POLL_MS);
+    return () => {
+      stop.abort();
+      clearTimeout(timer);
+    };
+  }, [waiting, payment, revalidator]);
 }
 
 function State({
@@ -72,16 +79,21 @@ export function PaymentResult({
   payment,
   balance,
   firstPurchase,
+  returnTo = null,
 }: {
   payment: PaymentView;
   balance: number;
   firstPurchase: boolean;
+  /** The conversation the purchase was started from (checked by the server), to go back to. */
+  returnTo?: string | null;
 }) {
   const { t } = useTranslation("payments");
   const locale = useLocale();
   usePaymentPolling(payment);
   const spinner = <LoaderCircle className="size-12 animate-spin motion-reduce:animate-none" aria-hidden="true" />;
   const retryBase = payment.packageId ? `/credits/${payment.packageId}` : "/credits";
+  const retry = (method: string) =>
+    `${retryBase}/${method}${returnTo ? `?${new URLSearchParams({ return: returnTo })}` : ""}`;
 
   switch (payment.status) {
     case "open":
@@ -131,12 +143,20 @@ export function PaymentResult({
             </p>
           )}
           <div className="flex flex-wrap justify-center gap-3 pt-2">
-            <Link to="/members" className="btn-primary">
-              {t("transactions.toMembers")}
-            </Link>
-            <Link to="/chats" className="btn-outline">
-              {t("transactions.toChats")}
-            </Link>
+            {returnTo ? (
+              <Link to={returnTo} className="btn-primary" data-testid="back-to-conversation">
+                {t("transactions.toConversation")}
+              </Link>
+            ) : (
+              <>
+                <Link to="/members" className="btn-primary">
+                  {t("transactions.toMembers")}
+                </Link>
+                <Link to="/chats" className="btn-outline">
+                  {t("transactions.toChats")}
+                </Link>
+              </>
+            )}
           </div>
         </State>
       );
@@ -165,16 +185,16 @@ export function PaymentResult({
           <div className="flex flex-wrap justify-center gap-3 pt-2">
             {payment.method === "creditcard" && payment.status === "failed" ? (
               <>
-                <Link to={`${retryBase}/paypal`} className="btn-primary">
+                <Link to={retry("paypal")} className="btn-primary">
                   <Wallet className="size-5" aria-hidden="true" />
                   {t("transactions.tryPaypal")}
                 </Link>
-                <Link to={`${retryBase}/creditcard`} className="btn-outline">
+                <Link to={retry("creditcard")} className="btn-outline">
                   {t("transactions.retry")}
                 </Link>
               </>
             ) : (
-              <Link to={`${retryBase}/${payment.method}`} className="btn-primary">
+              <Link to={retry(payment.method)} className="btn-primary">
                 {t("transactions.retry")}
               </Link>
             )}

@@ -80,9 +80,11 @@ export async function getMemberProfile(
 
   const now = app.now();
   // Who sees which photo is the photos capability's rule; locked ones carry no URL.
-  const shown = viewablePhotos(memberPhotos, viewer, memberId, app.settings.cdn_prefix);
-  const open = shown.filter((p) => !p.locked);
-  const main = open.find((p) => p.id === profile.mainPhotoId) ?? open[0];
+  const shown = viewablePhotos(memberPhotos, viewer, memberId, {
+    cdnPrefix: app.settings.cdn_prefix,
+    mainPhotoId: profile.mainPhotoId,
+  });
+  const main = shown.find((p) => !p.locked);
   return {
     id: profile.userId,
     name: profile.name,
@@ -100,6 +102,8 @@ export async function getMemberProfile(
     about: profile.about,
     fictional: profile.fictional,
     mainImage: main && !main.locked ? main.url : null,
+    /** What unlocks the locked photos for this viewer (login or premium), or null when none is locked. */
+    photosUnlock: shown.find((p) => p.locked)?.unlock ?? null,
     photos: shown,
     interests: memberInterests,
     related: relatedRows.map((r) => toMemberCard(r, app, now)),

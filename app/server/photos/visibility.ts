@@ -3,6 +3,9 @@
 // photos only the owner. Photos others may see only as "locked" carry no URL,
 // and private files are served through /media/private/<id>/..., which asks
 // this rule on every request, never through the public, cacheable path.
+// On the profile screen a visitor sees the main photo only and a free member
+// every public one; the rest are locked with what unlocks them: logging in
+// (more photos), or premium (private photos).
 import { and, eq, or } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { photoStatuses } from "#app/schemas/enums.ts";
@@ -22,7 +25,14 @@ export interface PhotoFiles {
   isPrivate: boolean;
 }
 
-export type ViewablePhoto = { id: number; locked: true } | { id: number; locked: false; thumb: string; url: string };
+/** What unlocks a locked photo for this viewer: logging in (a visitor) or premium (a free member). */
+type PhotoUnlock = "login" | "premium";
+export type ViewablePhoto =
+  | { id: number; locked: true; unlock: PhotoUnlock }
+  | { id: number; locked: false; thumb: string; url: string };
+
+/** How many of a member's photos a visitor sees on the profile screen: more ask to log in. */
+const VISITOR_PREVIEW = 1;
 
 function canViewPhoto(
   photo: { status: PhotoStatus; isPrivate: boolean },
@@ -50,19 +60,28 @@ export function photoUrls(photo: PhotoFiles, cdnPrefix = ""): { thumb: string; u
 }
 
 /**
- * A member's photos as `viewer` may see them on the profile screen: viewable
- * ones with their URLs, private ones the viewer may not open as locked, and
- * pending or rejected ones of someone else not at all.
+ * A member's photos as `viewer` may see them on the profile screen, the main
+ * photo first: viewable ones with their URLs; active ones the viewer may not
+ * open (private, or beyond a visitor's preview) as locked,
+ * with what unlocks them; pending or rejected ones of someone else not at all.
  */
 export function viewablePhotos(
   memberPhotos: readonly PhotoFiles[],
   viewer: PhotoViewer,
   ownerId: number,
-  cdnPrefix = "",
+  options: { cdnPrefix?: string; mainPhotoId?: number | null } = {},
 ): ViewablePhoto[] {
-  return memberPhotos.flatMap((photo): ViewablePhoto[] => {
-    if (canViewPhoto(photo, viewer, ownerId)) return [{ id: photo.id, locked: false, ...photoUrls(photo, cdnPrefix) }];
-    return photo.status === "active" ? [{ id: photo.id, locked: true }] : [];
+  const main = memberPhotos.filter((photo) => photo.id === options.mainPhotoId);
+  const ordered = [...main, ...memberPhotos.filter((photo) => photo.id !== options.mainPhotoId)];
+  const full = viewer !== null && (viewer.id === ownerId || viewer.paidUser);
+  const unlock: PhotoUnlock = viewer ? "premium" : "login";
+  let shown = 0;
+  return ordered.flatMap((photo): ViewablePhoto[] => {
+    if (canViewPhoto(photo, viewer, ownerId) && (full || viewer !== null || shown < VISITOR_PREVIEW)) {
+      shown += 1;
+      return [{ id: photo.id, locked: false, ...photoUrls(photo, options.cdnPrefix) }];
+    }
+    return photo.status === "active" ? [{ id: photo.id, locked: true, unlock }] : [];
   });
 }
 

@@ -1,0 +1,81 @@
+// The photo overview of a profile: photos the viewer may see, and locked
+// placeholders (no address: the server sends none) for the others, each
+// leading to what unlocks it, with one message under the overview: a visitor
+// is asked to log in or sign up, a free member is offered premium.
+import { Crown, Lock, LogIn } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+
+type Photo = { id: number; locked: true; unlock: "login" | "premium" } | { id: number; locked: false; thumb: string };
+
+export function ProfilePhotos({
+  name,
+  photos,
+  unlock,
+}: {
+  name: string;
+  photos: readonly Photo[];
+  unlock: "login" | "premium" | null;
+}) {
+  const { t } = useTranslation("members");
+  const back = encodeURIComponent(useLocation().pathname);
+  const unlockTo = unlock === "login" ? `/login?redirectTo=${back}` : "/premium";
+  if (photos.length < 2 && !unlock) return null;
+  return (
+    <>
+      <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t("photos")}>
+        {photos.map((photo) => (
+          <li key={photo.id} className="relative aspect-square overflow-hidden rounded-lg bg-secondary-soft">
+            {photo.locked ? (
+              <Link
+                to={unlockTo}
+                className="flex size-full flex-col items-center justify-center gap-1 bg-gradient-to-br from-secondary to-primary p-1 text-center text-xs font-semibold text-white"
+                data-testid="locked-photo"
+              >
+                <Lock className="size-5" aria-hidden="true" />
+                {t(photo.unlock === "login" ? "lockedPhoto.login" : "lockedPhoto.premium")}
+              </Link>
+            ) : (
+              <img
+                src={photo.thumb}
+                alt={t("photoOf", { name })}
+                loading="lazy"
+                width={160}
+                height={160}
+                className="size-full object-cover"
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {unlock && (
+        <div className="card mt-3 border border-primary/30 p-4 text-sm" data-testid="photos-locked">
+          <p className="flex items-start gap-2 font-semibold">
+            {unlock === "login" ? (
+              <LogIn className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            ) : (
+              <Crown className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            )}
+            {t(unlock === "login" ? "loginNeeded.photos" : "lockedPhoto.premiumText", { name })}
+          </p>
+          <p className="mt-3 flex flex-wrap gap-2">
+            {unlock === "login" ? (
+              <>
+                <Link to={`/signup?redirectTo=${back}`} className="btn-primary min-h-10">
+                  {t("loginNeeded.signup")}
+                </Link>
+                <Link to={`/login?redirectTo=${back}`} className="btn-outline min-h-10">
+                  {t("loginNeeded.login")}
+                </Link>
+              </>
+            ) : (
+              <Link to="/premium" className="btn-primary min-h-10">
+                {t("lockedPhoto.premiumButton")}
+              </Link>
+            )}
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
