@@ -13,7 +13,7 @@ export const pushApi = new Hono<AppEnv>().get("/push.php", async (c) => {
   c.header("Cache-Control", "no-store");
   const subscriptions = await memberSubscriptions(c.var.app, member.id);
   return c.json({
-    publicKey: vapidPublicKey(c.env),
+    publicKey: vapidPublicKey(c.env, c.var.app.settings.push_public_key),
     endpoints: subscriptions.map((s) => s.endpoint),
   });
 });

@@ -15,6 +15,16 @@ export type SettingsReply = {
   result?: SubmissionResult<string[]>;
 };
 
+// One short help line per setting whose effect is not obvious from its name.
+const settingHelp = [
+  "fictionalIcon",
+  "fictionalPlural",
+  "interests",
+  "regionData",
+  "pushPublicKey",
+  "designVersion",
+] as const;
+
 const show = (value: unknown) => (value === null || value === undefined ? "–" : JSON.stringify(value));
 
 export function SettingsEditor({
@@ -32,6 +42,14 @@ export function SettingsEditor({
   return (
     <Panel title={t("domains.settings")} id="settings-title">
       <p className="mb-3 text-sm text-muted">{t("domains.settingsHint")}</p>
+      <p className="mb-3 text-sm text-muted" data-testid="settings-help-cam-partner">
+        {t("domains.camPartnerHelp")}
+      </p>
+      <ul className="mb-3 list-disc space-y-1 pl-5 text-sm text-muted" data-testid="settings-help">
+        {settingHelp.map((key) => (
+          <li key={key}>{t(`domains.settingHelp.${key}`)}</li>
+        ))}
+      </ul>
       <Form method="post" className="space-y-3">
         <input type="hidden" name="version" value={reply?.version ?? version} />
         <label htmlFor="settings-json" className="field-label">

@@ -8,12 +8,18 @@ export function Disclaimer({ chrome }: { chrome: SiteChrome }) {
   return (
     <aside
       aria-label={t("disclaimer.label")}
+      data-testid="disclaimer"
       className="bg-ink px-4 py-6 text-center text-xs leading-relaxed text-white/80"
     >
       <p className="mx-auto max-w-3xl">
         {t("disclaimer.adults", { name: chrome.site.name, age: chrome.site.minimumAge })}
       </p>
-      {chrome.site.fictionalWarning && <p className="mx-auto mt-2 max-w-3xl">{chrome.site.fictionalWarning}</p>}
+      {chrome.site.fictionalWarning && (
+        <p className="mx-auto mt-2 max-w-3xl">
+          {chrome.site.fictionalPlural && <strong className="capitalize">{chrome.site.fictionalPlural}: </strong>}
+          {chrome.site.fictionalWarning}
+        </p>
+      )}
       <p className="mt-2">
         © {chrome.year} {chrome.company?.name ?? chrome.site.name}
       </p>

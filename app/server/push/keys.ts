@@ -12,9 +12,12 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** The raw public key the browser subscribes with. */
-export function vapidPublicKey(env: Env): string {
-  return appConfig(env).push.publicKey;
+/**
+ * The raw public key the browser subscribes with: the domain's own
+ * (push_public_key) when set, else the Worker's. Only public keys are served.
+ */
+export function vapidPublicKey(env: Env, domainKey = ""): string {
+  return domainKey || appConfig(env).push.publicKey;
 }
 
 const signingKeys = new Map<string, Promise<CryptoKey>>();

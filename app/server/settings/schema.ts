@@ -96,10 +96,28 @@ export const siteSettingsSchema = z.object({
   payment_methods: z.record(countryCode, z.array(z.enum(paymentMethods))).default({}),
   interests: z.array(z.string()).default([]),
   region_data: z.boolean().default(true),
+  /** The page design the domain uses; 1 is the only design there is, so any other value is refused. */
+  design_version: z.literal(1).default(1),
   /** "post": new photos show at once and moderators may reject them later; "pre": only after approval. */
   photo_moderation: z.enum(["pre", "post"]).default("post"),
   /** Likes a member may give in the swipe game per day (4 by default). */
   swipe_likes_per_day: z.number().int().min(1).max(100).default(4),
+  /**
+   * The adult-cam partner block, an advertisement on the profile and
+   * activation-done pages: off unless switched on with the partner's https link.
+   */
+  cam_partner: z
+    .object({
+      enabled: z.boolean().default(false),
+      name: z.string().max(60).default(""),
+      url: z
+        .string()
+        .max(500)
+        .regex(/^(https:\/\/\S+)?$/, "an https URL")
+        .default(""),
+    })
+    .refine((partner) => !partner.enabled || partner.url !== "", { path: ["url"], message: "required when enabled" })
+    .default({ enabled: false, name: "", url: "" }),
   theme: z
     .object({
       primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),

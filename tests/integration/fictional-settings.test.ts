@@ -1,0 +1,31 @@
+// The domain's own disclosure of fictional profiles: the icon on the badge
+// (fictional_icon, an interest slug) and the plural wording in the page
+// disclaimer (fictional_plural).
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { builtInSettings } from "#app/server/settings/defaults.ts";
+import { givenDomainSettings, givenMember } from "./fixtures.ts";
+
+async function html(path: string) {
+  const response = await SELF.fetch(`http://localhost${path}`);
+  expect(response.status).toBe(200);
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+describe("fictional profile settings", () => {
+  it("shows the domain's fictional_icon on the badge", { timeout: 90_000 }, async () => {
+    await givenDomainSettings("localhost", { ...builtInSettings, fictional_icon: "beer" });
+    const eva = await givenMember({ name: "Eva", fictional: true });
+    const badge = /<span[^>]*data-testid="fictional-badge"[^>]*>/.exec(await html(`/members/${eva}`))?.[0];
+    expect(badge).toContain('data-icon="Beer"');
+  });
+
+  it("names fictional profiles with the domain's fictional_plural in the disclaimer", { timeout: 90_000 }, async () => {
+    await givenDomainSettings("localhost", {
+      ...builtInSettings,
+      fictional_plural: { nl: "acteursprofielen", en: "actor profiles" },
+    });
+    const disclaimer = /<aside[^>]*data-testid="disclaimer"[\s\S]*?<\/aside>/.exec(await html("/"))?.[0];
+    expect(disclaimer).toContain("acteursprofielen");
+  });
+});
