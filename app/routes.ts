@@ -78,6 +78,7 @@ export default [
     route("admin/domains", "routes/admin-domains.tsx"),
     route("admin/domains/:domain", "routes/admin-domains-domain.tsx"),
     route("admin/outbox", "routes/admin-outbox.tsx"),
+    route("admin/broadcasts", "routes/admin-broadcasts.tsx"),
     route("admin/audit", "routes/admin-audit.tsx"),
     route("admin/photos/:id/:variant", "routes/admin-photos-file.ts"),
   ]),

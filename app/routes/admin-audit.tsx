@@ -19,6 +19,7 @@ const targetTypes = [
   "payment",
   "mail",
   "sms",
+  "broadcast",
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

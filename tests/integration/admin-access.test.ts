@@ -49,6 +49,7 @@ const consolePages = [
   "/admin/domains",
   "/admin/domains/localhost",
   "/admin/outbox",
+  "/admin/broadcasts",
   "/admin/audit",
   "/admin/photos/1/thumb",
 ];

@@ -21,6 +21,7 @@ const allowed: Record<string, OperatorRole[]> = {
   "payments.refund": ["admin", "support"],
   "audit.view": ["admin"],
   "outbox.handle": ["admin", "support"],
+  "broadcasts.send": ["admin"],
 };
 type Permission = keyof typeof permissions;
 const roleTable = Object.entries(allowed).flatMap(([permission, roles]) =>

@@ -172,6 +172,7 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/admin/domains", operator("domains.edit")),
   ...pageWithForm("/admin/domains/:domain", operator("domains.edit")),
   ...pageWithForm("/admin/outbox", operator("outbox.handle")),
+  ...pageWithForm("/admin/broadcasts", operator("broadcasts.send")),
   page("/admin/audit", operator("audit.view")),
   page("/admin/photos/:id/:variant", operator("members.view")),
 

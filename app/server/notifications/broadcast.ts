@@ -19,13 +19,29 @@ export interface Broadcast {
   text: LocalizedText;
   /** Where the mail's button leads on the domain. */
   path: string;
+  /** Narrows the domain's members; a missing field means everyone. */
+  audience?: BroadcastAudience;
 }
 
-/**
- * Not called yet: kept for the coming feature that lets the operator console send a
- * broadcast in batches.
- * @public
- */
+export interface BroadcastAudience {
+  country?: string;
+  language?: string;
+  premium?: boolean;
+}
+
+/** The members a broadcast is for (before their own mail preferences). */
+export function audienceCondition(domain: string, audience: BroadcastAudience = {}) {
+  return and(
+    eq(users.domain, domain),
+    eq(users.status, "active"),
+    eq(profiles.fictional, false),
+    audience.country ? eq(profiles.country, audience.country) : undefined,
+    audience.language ? eq(users.language, audience.language) : undefined,
+    audience.premium === undefined ? undefined : eq(users.paidUser, audience.premium),
+  );
+}
+
+/** One batch of a broadcast; the console's broadcast screen calls it until nothing is left. */
 export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcast, options: { limit?: number } = {}) {
   const key = `${broadcast.type}:${broadcast.key}`;
   const limit = options.limit ?? 40;
@@ -35,9 +51,7 @@ export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcas
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(
       and(
-        eq(users.domain, broadcast.domain),
-        eq(users.status, "active"),
-        eq(profiles.fictional, false),
+        audienceCondition(broadcast.domain, broadcast.audience),
         notExists(
           app.db
             .select({ one: sql`1` })

@@ -21,6 +21,7 @@ export interface AuditEntry {
     | "member"
     | "payment"
     | "mail"
+    | "broadcast"
     | "sms";
   /** SQL for a row inserted earlier in the same batch, e.g. last_insert_rowid(). */
   targetId: string | number | SQL;

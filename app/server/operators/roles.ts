@@ -24,6 +24,8 @@ export const permissions = {
   "audit.view": ["admin"],
   // Stuck mail and texts: support answers members who got nothing.
   "outbox.handle": ["admin", "support"],
+  // Promotions and news to many members at once: the site's owners only.
+  "broadcasts.send": ["admin"],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof permissions;
@@ -47,5 +49,6 @@ export const consolePages = [
   { path: "/admin/payments", key: "payments" },
   { path: "/admin/domains", key: "domains" },
   { path: "/admin/outbox", key: "outbox" },
+  { path: "/admin/broadcasts", key: "broadcasts" },
   { path: "/admin/audit", key: "audit" },
 ] as const;

@@ -1,0 +1,205 @@
+// /admin/broadcasts: write a promotion or news mail, pick its audience, see how
+// many members it reaches, preview it per language, mail yourself a test and
+// send it. The form carries a key issued by the loader, so a double submit
+// sends the broadcast once.
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { AdminPage, Panel } from "#app/components/admin/page.tsx";
+import { type AnyField, ErrorList, FormMessage } from "#app/components/forms/fields.tsx";
+import { formatNumber } from "#app/i18n/format.ts";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { defaultLocale, locales } from "#app/i18n/locales.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import {
+  audienceSize,
+  broadcastDomains,
+  broadcastOf,
+  previewBroadcast,
+  sendBroadcast,
+  sendTestBroadcast,
+} from "#app/server/broadcasts/broadcasts.ts";
+import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
+import { rejected } from "#app/server/http/forms.ts";
+import { requireOperator } from "#app/server/operators/context.ts";
+import type { Route } from "./+types/admin-broadcasts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = requireOperator(context, "broadcasts.send");
+  return {
+    domains: await broadcastDomains(app),
+    key: crypto.randomUUID(),
+    title: getI18n(context).t("admin:broadcasts.title"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = { ...requireOperator(context, "broadcasts.send"), origin: new URL(request.url).origin };
+  const submission = parseWithZod(await request.formData(), { schema: broadcastSchema });
+  if (submission.status !== "success") return rejected(submission);
+  const form = submission.value;
+  const broadcast = broadcastOf(form);
+  const locale = form.testLocale ?? (form.language || defaultLocale);
+  const count = await audienceSize(app, broadcast);
+  switch (form.intent) {
+    case "count":
+      return { result: submission.reply(), count };
+    case "preview":
+      return { result: submission.reply(), count, preview: await previewBroadcast(app, broadcast, locale) };
+    case "test":
+      return { result: submission.reply(), count, tested: await sendTestBroadcast(app, broadcast, locale) };
+    case "send": {
+      if (count === 0) {
+        const t = getI18n(context).t;
+        return data({ result: submission.reply({ formErrors: [t("admin:broadcasts.emptyAudience")] }), count }, 422);
+      }
+      return { result: submission.reply({ resetForm: true }), count, sent: await sendBroadcast(app, broadcast) };
+    }
+  }
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const answer = actionData as
+    | {
+        result?: SubmissionResult<string[]>;
+        count?: number;
+        preview?: { locale: string; subject: string; html: string };
+        tested?: { to: string };
+        sent?: { sent: number };
+      }
+    | undefined;
+  const [form, fields] = useForm<BroadcastForm>({ lastResult: answer?.result, shouldRevalidate: "onBlur" });
+  return (
+    <AdminPage title={t("broadcasts.title")}>
+      <p className="text-sm text-muted">{t("broadcasts.intro")}</p>
+      {answer?.sent && (
+        <FormMessage tone="success">
+          {t("broadcasts.sent", { formatted: formatNumber(answer.sent.sent, locale) })}
+        </FormMessage>
+      )}
+      {answer?.tested && <FormMessage tone="success">{t("broadcasts.tested", { to: answer.tested.to })}</FormMessage>}
+      {form.errors && form.errors.length > 0 && <FormMessage>{form.errors.map((e) => t(e)).join(" ")}</FormMessage>}
+      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="key" value={loaderData.key} />
+        <Panel title={t("broadcasts.audience")}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t("broadcasts.kind")} meta={fields.kind}>
+              <select {...getSelectProps(fields.kind)} className="field-input">
+                <option value="promotions">{t("broadcasts.kinds.promotions")}</option>
+                <option value="news">{t("broadcasts.kinds.news")}</option>
+              </select>
+            </Field>
+            <Field label={t("broadcasts.domain")} meta={fields.domain}>
+              <select {...getSelectProps(fields.domain)} className="field-input">
+                {loaderData.domains.map((domain) => (
+                  <option key={domain}>{domain}</option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t("broadcasts.country")} meta={fields.country}>
+              <input {...getInputProps(fields.country, { type: "text" })} maxLength={2} className="field-input" />
+            </Field>
+            <Field label={t("broadcasts.language")} meta={fields.language}>
+              <select {...getSelectProps(fields.language)} className="field-input">
+                <option value="">{t("broadcasts.everyone")}</option>
+                {locales.map((l) => (
+                  <option key={l} value={l}>
+                    {l.toUpperCase()}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t("broadcasts.premium")} meta={fields.premium}>
+              <select {...getSelectProps(fields.premium)} className="field-input">
+                <option value="">{t("broadcasts.everyone")}</option>
+                <option value="premium">{t("broadcasts.premiumOnly")}</option>
+                <option value="free">{t("broadcasts.freeOnly")}</option>
+              </select>
+            </Field>
+          </div>
+          {answer?.count !== undefined && (
+            <p className="mt-3 font-semibold" data-testid="broadcast-count">
+              {t("broadcasts.reach", { formatted: formatNumber(answer.count, locale) })}
+            </p>
+          )}
+        </Panel>
+        <Panel title={t("broadcasts.words")}>
+          <p className="text-sm text-muted">{t("broadcasts.wordsHint")}</p>
+          {locales.map((l) => {
+            const subject = fields[`subject_${l}`];
+            const body = fields[`body_${l}`];
+            return (
+              <details key={l} open={l === defaultLocale || Boolean(subject.errors || body.errors)} className="mt-2">
+                <summary className="cursor-pointer font-semibold">{l.toUpperCase()}</summary>
+                <Field label={t("broadcasts.subject")} meta={subject}>
+                  <input {...getInputProps(subject, { type: "text" })} lang={l} className="field-input" />
+                </Field>
+                <Field label={t("broadcasts.body")} meta={body}>
+                  <textarea {...getTextareaProps(body)} lang={l} rows={5} className="field-input" />
+                </Field>
+              </details>
+            );
+          })}
+        </Panel>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            {t("broadcasts.testLocale")}{" "}
+            <select name="testLocale" defaultValue={defaultLocale} className="field-input">
+              {locales.map((l) => (
+                <option key={l} value={l}>
+                  {l.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" name="intent" value="count" className="btn-outline min-h-9 px-3">
+            {t("broadcasts.count")}
+          </button>
+          <button type="submit" name="intent" value="preview" className="btn-outline min-h-9 px-3">
+            {t("broadcasts.preview")}
+          </button>
+          <button type="submit" name="intent" value="test" className="btn-outline min-h-9 px-3">
+            {t("broadcasts.test")}
+          </button>
+          <button type="submit" name="intent" value="send" className="btn-primary min-h-9 px-3">
+            {t("broadcasts.send")}
+          </button>
+        </div>
+      </Form>
+      {answer?.preview && (
+        <Panel title={`${t("broadcasts.preview")} (${answer.preview.locale.toUpperCase()}): ${answer.preview.subject}`}>
+          <iframe
+            title={answer.preview.subject}
+            srcDoc={answer.preview.html}
+            sandbox=""
+            className="h-96 w-full rounded border border-line bg-white"
+          />
+        </Panel>
+      )}
+    </AdminPage>
+  );
+}
+
+function Field({ meta, label, children }: { meta: AnyField; label: string; children: React.ReactNode }) {
+  return (
+    <div className="mt-2 grid gap-1">
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      {children}
+      <ErrorList errors={meta.errors} />
+    </div>
+  );
+}
