@@ -5,7 +5,7 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { trackingData, users } from "#app/server/db/schema.ts";
-import { db, givenAccount, givenCompany, givenDomainSettings, sessionCookieFor } from "./fixtures.ts";
+import { db, givenAccount, givenCompany, givenDomainSettings, givenMember, sessionCookieFor } from "./fixtures.ts";
 
 const DOMAIN = "herzklopfen.example";
 
@@ -83,6 +83,17 @@ describe("a domain with signups closed", () => {
     const html = await response.text();
     expect(signupLinks(html)).toEqual([]);
     expect(html).toContain("/login?redirectTo=/members");
+  });
+
+  it("shows no signup button beside a profile's locked photos", async () => {
+    await givenDomain({ signups: "none" });
+    const id = await givenMember({ name: "Eva", country: "DE", photos: [{}, {}] });
+    const response = await page(`/members/${id}`, "lng=en");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('data-testid="locked-photo"');
+    expect(signupLinks(html)).toEqual([]);
+    expect(html).toContain(`/login?redirectTo=%2Fmembers%2F${id}`);
   });
 
   it("says on the signup page at once that signups are closed, in the visitor's language, with login offered", async () => {

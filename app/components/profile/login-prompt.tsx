@@ -3,6 +3,7 @@
 import { LogIn } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 
 export type LoginReason = "chat" | "photos" | "gift" | "like";
 
@@ -10,6 +11,7 @@ export function LoginPrompt({ reason, name, onClose }: { reason: LoginReason; na
   const { t } = useTranslation("members");
   const { pathname } = useLocation();
   const back = encodeURIComponent(pathname);
+  const signupsOpen = useSignupsOpen();
   return (
     <div role="alert" className="card mt-4 border border-primary/30 p-4" data-testid="login-prompt">
       <p className="flex items-start gap-2 font-semibold">
@@ -17,9 +19,11 @@ export function LoginPrompt({ reason, name, onClose }: { reason: LoginReason; na
         {t(`loginNeeded.${reason}`, { name })}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/signup?redirectTo=${back}`} className="btn-primary min-h-10">
-          {t("loginNeeded.signup")}
-        </Link>
+        {signupsOpen && (
+          <Link to={`/signup?redirectTo=${back}`} className="btn-primary min-h-10">
+            {t("loginNeeded.signup")}
+          </Link>
+        )}
         <Link to={`/login?redirectTo=${back}`} className="btn-outline min-h-10">
           {t("loginNeeded.login")}
         </Link>

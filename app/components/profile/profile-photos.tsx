@@ -5,6 +5,7 @@
 import { Crown, Lock, LogIn } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 
 type Photo = { id: number; locked: true; unlock: "login" | "premium" } | { id: number; locked: false; thumb: string };
 
@@ -19,6 +20,7 @@ export function ProfilePhotos({
 }) {
   const { t } = useTranslation("members");
   const back = encodeURIComponent(useLocation().pathname);
+  const signupsOpen = useSignupsOpen();
   const unlockTo = unlock === "login" ? `/login?redirectTo=${back}` : "/premium";
   if (photos.length < 2 && !unlock) return null;
   return (
@@ -61,9 +63,11 @@ export function ProfilePhotos({
           <p className="mt-3 flex flex-wrap gap-2">
             {unlock === "login" ? (
               <>
-                <Link to={`/signup?redirectTo=${back}`} className="btn-primary min-h-10">
-                  {t("loginNeeded.signup")}
-                </Link>
+                {signupsOpen && (
+                  <Link to={`/signup?redirectTo=${back}`} className="btn-primary min-h-10">
+                    {t("loginNeeded.signup")}
+                  </Link>
+                )}
                 <Link to={`/login?redirectTo=${back}`} className="btn-outline min-h-10">
                   {t("loginNeeded.login")}
                 </Link>
