@@ -4,25 +4,12 @@
 import type { Page } from "@playwright/test";
 import { legalPages } from "#app/server/content/legal-pages.ts";
 import { landers } from "#app/server/landers/landers.ts";
-import { activeMember, expect, hydrated, test } from "./support.ts";
+import { activeMember, expect, firstListedMemberId, hydrated, test } from "./support.ts";
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 320, height: 640 } });
 
 const PHONE = 320;
-
-/** The member shown first on /members with a photo, for the profile page and the member landers. */
-async function someMemberId(page: Page): Promise<string> {
-  await page.goto("/members");
-  const href = await page
-    .getByRole("main")
-    .getByRole("listitem")
-    .first()
-    .getByRole("link")
-    .first()
-    .getAttribute("href");
-  return href!.match(/\/members\/(\d+)/)![1]!;
-}
 
 /** Each path whose page is wider than the phone, with its width. */
 async function tooWide(page: Page, paths: string[]) {
@@ -40,7 +27,7 @@ async function tooWide(page: Page, paths: string[]) {
 }
 
 test("every public page fits a 320 px phone, for a visitor", { tag: "@phone-only" }, async ({ page }) => {
-  const id = await someMemberId(page);
+  const id = await firstListedMemberId(page);
   const paths = [
     "/",
     "/login",
@@ -60,7 +47,7 @@ test("every page of the members area fits a 320 px phone, for a new member", {
   tag: "@phone-only",
 }, async ({ page }) => {
   await activeMember(page, "nl");
-  const id = await someMemberId(page);
+  const id = await firstListedMemberId(page);
   const paths = ["/members", `/members/${id}`, "/credits", "/premium", "/chats", "/notifications", "/profile"];
   expect(await tooWide(page, paths)).toEqual([]);
 });

@@ -200,6 +200,19 @@ export function pngImage(width = 400, height = 400, rgb: [number, number, number
   ]);
 }
 
+/** The id of the first member /members shows this page's visitor or member. */
+export async function firstListedMemberId(page: Page): Promise<string> {
+  await page.goto("/members");
+  const href = await page
+    .getByRole("main")
+    .getByRole("listitem")
+    .first()
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  return href!.match(/\/members\/(\d+)/)![1]!;
+}
+
 /** The logged-in member's id, from /api/user.php. */
 export async function ownId(page: Page): Promise<number> {
   const { user } = await (await page.request.get("/api/user.php")).json();
