@@ -859,3 +859,47 @@ export const reports = sqliteTable(
   },
   (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_member_idx").on(t.memberId)],
 );
+
+/**
+ * A member's private note about another member (shown only to its writer, on
+ * the profile and beside the conversation), where the domain shows notes.
+ */
+export const profileNotes = sqliteTable(
+  "profile_notes",
+  {
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.memberId] })],
+);
+
+/**
+ * A promotions or news mail an operator sent from the console: kept so the
+ * scheduled job can go on sending it batch after batch until `finishedAt`.
+ */
+export const broadcasts = sqliteTable(
+  "broadcasts",
+  {
+    key: text("key").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    kind: text("kind", { enum: ["promotions", "news"] }).notNull(),
+    domain: text("domain").notNull(),
+    audience: text("audience", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    headline: text("headline", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    text: text("text", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    path: text("path").notNull().default("/"),
+    audienceSize: integer("audience_size").notNull().default(0),
+    sent: integer("sent").notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("broadcasts_unfinished_idx").on(t.finishedAt, t.createdAt)],
+);
