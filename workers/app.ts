@@ -18,4 +18,5 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { ConversationRoom } from "./durable-objects/conversation-room.ts";
+export { MemberSignal } from "./durable-objects/member-signal.ts";
 export { TimeBonus } from "./durable-objects/time-bonus.ts";

@@ -293,6 +293,7 @@ const examples: Record<string, Example> = {
   "POST /api/mail/events": () => ({ ...json("POST", "/api/mail/events", {}), refusedByHandler: 401 }),
   "DELETE /api/chat.php": (w, p) => json("DELETE", "/api/chat.php", { conversation: w.conversationOf(p) }),
   "GET /api/chat/socket": (w, p) => socket(`/api/chat/socket?conversation=${w.conversationOf(p)}`),
+  "GET /api/signal/socket": () => socket("/api/signal/socket"),
   "GET /api/chat/messages": (w, p) => get(`/api/chat/messages?conversation=${w.conversationOf(p)}`),
   "POST /api/chat/messages": (w, p) =>
     json("POST", "/api/chat/messages", {

@@ -18,6 +18,7 @@ import { pushApi } from "./push.ts";
 import { referenceApi } from "./reference.ts";
 import { sessionApi } from "./session.ts";
 import { settingsApi } from "./settings.ts";
+import { signalApi } from "./signal.ts";
 import { userApi } from "./user.ts";
 
 const UPLOADS = new Set(["POST /api/photos", "POST /api/chat/photo"]);
@@ -64,6 +65,7 @@ export const api = new Hono<AppEnv>()
   .route("/", sessionApi)
   .route("/", likesApi)
   .route("/", chatApi)
+  .route("/", signalApi)
   .route("/", paymentsApi)
   .route("/", photosApi);
 // The benchmark relay is a local tool: a production build has no such route.

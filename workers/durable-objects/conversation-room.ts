@@ -19,6 +19,10 @@
 // and the socket closes when not, with a code the client acts on. Sessions that
 // end and blocks close sockets at once too, and nothing is delivered to a
 // socket whose session has expired.
+//
+// Once a message is delivered, the recipient's open pages (the chat list, the
+// unread badges) hear of it through their live signal, in the background; the
+// sender's page already has the answer, so it is not made to reload per message.
 import { DurableObject } from "cloudflare:workers";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
@@ -41,6 +45,7 @@ import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
+import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyNewMessage } from "#app/server/notifications/events.ts";
@@ -333,6 +338,7 @@ export class ConversationRoom extends DurableObject<Env> {
       const frame: ServerFrame = { type: "messages", messages: [toMessage(sent)], older: false, hasOlder: false };
       this.toMember(senderId, frame);
       if (!recorded.held) this.toMember(recipientId, frame);
+      if (!recorded.held) this.signal(meta, [recipientId]);
       if (!recorded.held && recorded.outcome === "charged") this.notify(meta, senderId, sent.seq);
       return { type: "sent", clientId: message.clientId, message: toMessage(sent), credits: recorded.credits };
     } catch (error) {
@@ -403,6 +409,7 @@ export class ConversationRoom extends DurableObject<Env> {
         const last = delivered.filter((row) => row.held === 0 && row.sender_id === memberId).at(-1);
         if (last) this.notify(meta, memberId, last.seq);
       }
+      this.signal(meta, meta.members);
     }
     await this.settleLaterIfPending();
   }
@@ -448,6 +455,7 @@ export class ConversationRoom extends DurableObject<Env> {
     if (rows.length) {
       this.toMember(recipientId, { type: "messages", messages: rows.map(toMessage), older: false, hasOlder: false });
       this.notify(meta, senderId, rows[rows.length - 1]!.seq);
+      this.signal(meta, [recipientId]);
     }
     return rows.length;
   }
@@ -464,6 +472,12 @@ export class ConversationRoom extends DurableObject<Env> {
         seq,
       }),
     );
+  }
+
+  /** The members' open pages load their chats again; never delays nor fails the send. */
+  private signal(meta: RoomMeta, memberIds: readonly number[]) {
+    const log = createLogger(`room:${meta.conversationId}`);
+    void signalMembers({ env: this.env, log, ctx: this.ctx }, memberIds, "message");
   }
 
   /** Everything this room holds, for a member's data export. */

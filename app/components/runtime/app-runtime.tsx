@@ -4,16 +4,20 @@
 //   browser gets pushes), starting 5 s after load, only while the page is in
 //   view and only once /api/user.php answers (retried), so a network
 //   hiccup never replaces the page with an error;
+// - for members: the live signal (member-signal.ts) while the page is in view,
+//   so a new message or like reloads the page's data at once; the refresh
+//   above is what remains when the signal cannot connect;
 // - a pushed message ("new push message") reloads at once; a click on a
 //   notification ("new push click") opens its page;
 // - the app badge: unread messages plus new likes (failures ignored);
 // - a member whose session the server says has ended (any /api call but
 //   user.php answering authentication_required) is logged out here too: the
 //   session cookie goes and the browser opens the login page, to come back.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { whenSessionEnds } from "./api.ts";
+import { MemberSignal } from "./member-signal.ts";
 import { browserSubscription, PUSH_STATE_EVENT, syncPushSubscription } from "./push-client.ts";
 import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
@@ -62,6 +66,36 @@ function usePeriodicRefresh(memberId: number | null) {
       clearTimeout(timer);
     };
   }, [memberId]);
+}
+
+/** A frame of the live signal reloads the page's data once, now if idle, else as soon as it is. */
+function useMemberSignal(memberId: number | null) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (memberId === null) return;
+    const signal = new MemberSignal({
+      onChanged: () => {
+        if (latest.current.state === "idle") void latest.current.revalidate();
+        else setWaiting(true);
+      },
+    });
+    const follow = () => (document.visibilityState === "visible" ? signal.start() : signal.stop());
+    follow();
+    document.addEventListener("visibilitychange", follow);
+    return () => {
+      document.removeEventListener("visibilitychange", follow);
+      signal.stop();
+    };
+  }, [memberId]);
+  // A change heard during a reload may have come after its data was read: once more.
+  useEffect(() => {
+    if (!waiting || revalidator.state !== "idle") return;
+    setWaiting(false);
+    void revalidator.revalidate();
+  }, [waiting, revalidator]);
 }
 
 function usePushMessages() {
@@ -117,6 +151,7 @@ export function AppRuntime() {
   const memberId = member?.id ?? null;
   useServiceWorker();
   usePeriodicRefresh(memberId);
+  useMemberSignal(memberId);
   usePushMessages();
   useLogoutWhenSessionEnds(memberId);
   useAppBadge(member ? member.unreadMessages + member.newLikes : 0);

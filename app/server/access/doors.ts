@@ -210,6 +210,7 @@ export const doors: readonly Door[] = [
   api("GET", "/chats.php", member),
   api("DELETE", "/chat.php", member, { resource: "conversation" }),
   door("socket", "GET", "/api/chat/socket", member, { resource: "conversation" }),
+  door("socket", "GET", "/api/signal/socket", member),
   api("GET", "/chat/messages", member, { resource: "conversation" }),
   api("POST", "/chat/messages", member, { resource: "conversation" }),
   api("POST", "/chat/read", member, { resource: "conversation" }),

@@ -1,11 +1,13 @@
 // Closing chat sockets from outside a room: a block closes the pair's
 // conversation, and sessions that end (logout, password change, deletion, a
-// ban) close their member's sockets. Kept apart from the rest of chat so that
-// blocking and accounts can reach it without depending on conversations.
+// ban) close their member's sockets, in rooms and in the live signal. Kept
+// apart from the rest of chat so that blocking and accounts can reach it
+// without depending on conversations.
 import { and, desc, eq } from "drizzle-orm";
 import { SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
+import { memberSignalStub } from "#app/server/live-signal/signal.ts";
 import { errorFields, type Logger } from "#app/server/log.ts";
 
 /** The sessions of a member that ended: one (a logout), or all but one (or all, with null). */
@@ -44,7 +46,11 @@ export function closeEndedSessions(
       .where(eq(conversationParticipants.userId, memberId))
       .orderBy(desc(conversationParticipants.lastMessageAt))
       .limit(ROOMS_TOLD);
-    const results = await Promise.allSettled(rows.map((r) => roomStub(app.env, r.id).endSessions(memberId, ended)));
+    const results = await Promise.allSettled([
+      // The member's live signal too: those pages stop listening.
+      memberSignalStub(app.env, memberId).endSessions(ended),
+      ...rows.map((r) => roomStub(app.env, r.id).endSessions(memberId, ended)),
+    ]);
     const failed = results.filter((r) => r.status === "rejected").length;
     if (failed) app.log.warn("chat sockets of ended sessions not closed", { memberId, failed });
   };

@@ -7,6 +7,7 @@ import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { likes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { assertNotBlocked, notBlockedWith } from "#app/server/members/blocks.ts";
 import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
@@ -70,6 +71,8 @@ export async function likeMember(
     inBackground(notifying, "like notification", () =>
       notifyLike(notifying, { likerId: member.id, likedId: targetId, match: result.match }),
     );
+    // The liked member's open pages update their likes badge.
+    void signalMembers(notifying, [targetId], "like");
   }
   return result;
 }
@@ -125,6 +128,16 @@ function likeIds(app: LikesContext, memberId: number, type: LikeType) {
     .where(where)
     .orderBy(desc(likes.createdAt))
     .limit(LIST_LIMIT);
+}
+
+/** Received likes not seen yet, of exactly the members the likes list shows: the likes badge. */
+export function newLikesCount(app: Pick<RequestContext, "db">, memberId: number) {
+  const { other, where } = likeScope(memberId, "received");
+  return app.db
+    .select({ n: count() })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, other))
+    .where(and(where, eq(likes.likeNew, true)));
 }
 
 export async function likesOverview(app: LikesContext, memberId: number, type: LikeType) {
