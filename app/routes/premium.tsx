@@ -2,10 +2,12 @@
 // of the member's country, or a visitor's geo country, in the four styles p0–p3
 // with the active discount (time bonus, else welcome code), the
 // one-time-payment notice, what premium gives and the refund period.
-// Visitors buy after signing up, so their cards lead to signup.
+// Visitors buy after signing up, so their cards lead to signup (to login
+// where this visitor may not sign up).
 import { Check, Images, MessageCircle, ShieldCheck, Infinity as Unlimited } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
 import { DiscountBadge } from "#app/components/payments/price.tsx";
 import { requestContext } from "#app/context.ts";
@@ -38,7 +40,15 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
   const locale = useLocale();
   const openSignup = useSignupEntry();
+  const signupsOpen = useSignupsOpen();
   const { packages, discount, loggedIn, refundDays, photoLimit, title } = loaderData;
+  // Where a package card leads: buying (a member), signup, or login where this visitor may not sign up.
+  const buyEntry = (offer: { id: number }) =>
+    loggedIn
+      ? { to: `/credits/${offer.id}`, action: t("premium.buy") }
+      : signupsOpen
+        ? { to: "/signup", action: t("premium.signupToBuy"), onClick: openSignup ?? undefined }
+        : { to: "/login?redirectTo=/premium", action: t("premium.loginToBuy") };
   const benefits = [
     { icon: Images, text: t("premium.benefits.allPhotos") },
     { icon: Unlimited, text: t("premium.benefits.unlimitedPhotos") },
@@ -72,14 +82,7 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
         ) : (
           <PackageGrid>
             {packages.map((offer) => (
-              <PackageCard
-                key={offer.id}
-                offer={offer}
-                percentage={discount?.percentage}
-                to={loggedIn ? `/credits/${offer.id}` : "/signup"}
-                action={loggedIn ? t("premium.buy") : t("premium.signupToBuy")}
-                onClick={loggedIn ? undefined : (openSignup ?? undefined)}
-              />
+              <PackageCard key={offer.id} offer={offer} percentage={discount?.percentage} {...buyEntry(offer)} />
             ))}
           </PackageGrid>
         )}

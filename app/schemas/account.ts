@@ -27,13 +27,18 @@ export const profileNameSchema = z
 
 /**
  * The profile name may not be the account's own e-mail address, in any case:
- * signup (the address typed beside it) and /profile (the account's) alike.
+ * signup (the address typed beside it), /profile (the account's) and a change
+ * of address (the name the member already has) alike.
  */
+export function nameIsEmail(name: string, email: string): boolean {
+  return name.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
 export function withNameOtherThanEmail<T extends z.ZodType<{ name: string }>>(
   schema: T,
   emailOf: (value: z.output<T>) => string,
 ) {
-  return schema.refine((value) => value.name.toLowerCase() !== emailOf(value).trim().toLowerCase(), {
+  return schema.refine((value) => !nameIsEmail(value.name, emailOf(value)), {
     path: ["name"],
     message: "validation:nameEqualsEmail",
   });

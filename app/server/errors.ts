@@ -16,6 +16,8 @@ export const errorCatalogue = {
   reset_limit: { status: 429, message: "errors:resetLimit" },
   resend_limit: { status: 429, message: "errors:resendLimit" },
   password_wrong: { status: 400, message: "errors:passwordWrong" },
+  // A new e-mail address that is the member's profile name (the profile form's own rule).
+  name_equals_email: { status: 400, message: "validation:nameEqualsEmail" },
   no_place: { status: 404, message: "errors:noPlace" },
   // Credits
   insufficient_credits: { status: 402, message: "errors:insufficientCredits" },
@@ -26,6 +28,10 @@ export const errorCatalogue = {
   swipe_limit: { status: 429, message: "errors:swipeLimit" },
   gift_not_found: { status: 404, message: "errors:giftNotFound" },
   search_login_required: { status: 403, message: "errors:searchLoginRequired" },
+  // An interest that does not exist or that this domain does not offer, on a saved profile.
+  interest_not_offered: { status: 400, message: "errors:interestNotOffered" },
+  // This domain has profile notes switched off (visible_profile_notes).
+  notes_off: { status: 403, message: "errors:notesOff" },
   // Photos
   photo_invalid: { status: 400, message: "errors:photoInvalid" },
   photo_too_large: { status: 413, message: "errors:photoTooLarge" },

@@ -52,6 +52,14 @@ test("every page of the members area fits a 320 px phone, for a new member", {
   expect(await tooWide(page, paths)).toEqual([]);
 });
 
+test.describe("in German, the language with the longest words", () => {
+  test.use({ lng: "de" });
+
+  test("pages with the footer fit a 320 px phone", { tag: "@phone-only" }, async ({ page }) => {
+    expect(await tooWide(page, ["/", "/pricing", "/pages/privacy", "/login"])).toEqual([]);
+  });
+});
+
 test.describe("a first visit", () => {
   test.use({ enteredSite: false });
 

@@ -1,10 +1,12 @@
 // Pieces every lander uses: the call to action into signup (modal on desktop,
-// the signup page on a phone, tracking values carried along), a member's photo
+// the signup page on a phone, tracking values carried along; none where this
+// visitor may not sign up), a member's photo
 // with the fictional-profile disclosure, and the honest "online" dot.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
+import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { useSignupHref } from "./tracking.tsx";
 
@@ -20,6 +22,8 @@ export function SignupCta({
   const { t } = useTranslation("content");
   const openSignup = useSignupEntry();
   const href = useSignupHref();
+  const signupsOpen = useSignupsOpen();
+  if (!signupsOpen) return null;
   return (
     <Link to={href} className={className} onClick={(event) => openSignup?.(event)} data-testid={testId}>
       {children ?? t("lander.cta")}

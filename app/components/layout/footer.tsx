@@ -24,7 +24,8 @@ export function Footer({ chrome }: { chrome: SiteChrome }) {
     <footer className="mt-16 border-t border-line bg-card text-sm text-muted">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr]">
         <nav aria-label={t("footer.label")}>
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
+          {/* Long words (German "Datenschutzerklärung") hyphenate by the page's lang, or break, at 320 px. */}
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-2 hyphens-auto break-words sm:grid-cols-3">
             {links.map(([key, to]) => (
               <li key={key}>
                 <Link to={to} className="hover:text-primary hover:underline">

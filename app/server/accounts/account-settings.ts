@@ -2,6 +2,7 @@
 // notification preferences, invisible mode, location and language.
 import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "#app/i18n/locales.ts";
+import { nameIsEmail } from "#app/schemas/account.ts";
 import { type NotificationType, notificationTypes } from "#app/schemas/enums.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { notificationSettings, profiles, regions, users } from "#app/server/db/schema.ts";
@@ -43,6 +44,7 @@ export async function requestEmailChange(
   member: SessionMember,
   input: { email: string; current_password: string },
 ) {
+  if (nameIsEmail(member.profile.name, input.email)) throw new DomainError("name_equals_email");
   await checkPassword(app, member.id, input.current_password);
   await assertEmailFree(app, input.email);
   const now = app.now();

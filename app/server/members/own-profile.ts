@@ -1,5 +1,6 @@
 // A member's own profile (/profile): every profile field, the
-// interests, and how complete it is (the enrich-profile alert asks for more).
+// interests (only those the domain offers), and how complete it is (the
+// enrich-profile alert asks for more).
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
@@ -7,6 +8,7 @@ import type { ownProfileSchema } from "#app/schemas/profile.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { interests, profileInterests, profiles, regions } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { offeredInterests } from "#app/server/settings/offered.ts";
 
 export type OwnProfileInput = z.output<typeof ownProfileSchema>;
 
@@ -35,18 +37,20 @@ export async function updateOwnProfile(
   input: OwnProfileInput,
 ) {
   if (!app.settings.countries.includes(input.country)) throw new DomainError("invalid_input");
-  const [regionRows, interestRows] = await app.db.batch([
+  const [regionRows, knownInterests] = await app.db.batch([
     app.db
       .select({ id: regions.id })
       .from(regions)
       .where(and(eq(regions.id, input.region ?? -1), eq(regions.country, input.country))),
     app.db
-      .select({ id: interests.id })
+      .select({ id: interests.id, slug: interests.slug })
       .from(interests)
       .where(inArray(interests.slug, input.interests.length ? input.interests : ["-"])),
   ]);
   if (input.region !== null && regionRows.length === 0) throw new DomainError("invalid_input");
-  if (interestRows.length !== new Set(input.interests).size) throw new DomainError("invalid_input");
+  // Only what the form offers on this domain; an unknown or left-out slug refuses the whole save.
+  const interestRows = offeredInterests(app.settings, knownInterests);
+  if (interestRows.length !== new Set(input.interests).size) throw new DomainError("interest_not_offered");
 
   await app.db.batch([
     app.db

@@ -4,7 +4,8 @@ import { and, count, eq, isNull, sum } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { conversationParticipants, likes, profileInterests, profiles } from "#app/server/db/schema.ts";
+import { conversationParticipants, profileInterests, profiles } from "#app/server/db/schema.ts";
+import { newLikesCount } from "#app/server/likes/likes.ts";
 import { missingForCompleteProfile } from "#app/server/members/own-profile.ts";
 
 /** Unread messages in the member's listed conversations: the messages badge. */
@@ -15,25 +16,16 @@ function unreadMessagesQuery(db: Database, userId: number) {
     .where(and(eq(conversationParticipants.userId, userId), isNull(conversationParticipants.hiddenAt)));
 }
 
-/** Received likes not seen yet: the likes badge. */
-function newLikesQuery(db: Database, userId: number) {
-  return db
-    .select({ n: count() })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
-    .where(and(eq(likes.likedId, userId), eq(likes.likeNew, true), eq(profiles.searchable, 1)));
-}
-
 /** The app badge and title count: unread messages plus new likes. */
 export async function badgeCount(db: Database, userId: number): Promise<number> {
-  const [[unread], [liked]] = await db.batch([unreadMessagesQuery(db, userId), newLikesQuery(db, userId)]);
+  const [[unread], [liked]] = await db.batch([unreadMessagesQuery(db, userId), newLikesCount({ db }, userId)]);
   return (unread?.n ?? 0) + (liked?.n ?? 0);
 }
 
 export async function memberSummary(app: Pick<RequestContext, "db">, member: SessionMember) {
   const [[unread], [liked], [about], [interestCount]] = await app.db.batch([
     unreadMessagesQuery(app.db, member.id),
-    newLikesQuery(app.db, member.id),
+    newLikesCount(app, member.id),
     app.db.select({ about: profiles.about }).from(profiles).where(eq(profiles.userId, member.id)),
     app.db.select({ n: count() }).from(profileInterests).where(eq(profileInterests.userId, member.id)),
   ]);
