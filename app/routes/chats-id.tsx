@@ -9,6 +9,7 @@ import { Conversation } from "#app/components/chat/conversation.tsx";
 import { useReloadEvery } from "#app/components/chat/use-reload-every.ts";
 import { TitleCount } from "#app/components/layout/page-frame.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+import { ProfileNote } from "#app/components/members/profile-note.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { requireMember } from "#app/server/accounts/guards.ts";
 import { chatList } from "#app/server/chat/conversations.ts";
@@ -18,6 +19,7 @@ import { conversationParticipants } from "#app/server/db/schema.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
 import { timeZoneOf } from "#app/server/likes/local-day.ts";
+import { readNote } from "#app/server/members/notes.ts";
 import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 import type { Route } from "./+types/chats-id";
 
@@ -39,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const now = app.now();
   const country = member.profile.country;
-  const [cards, chats, gifts, [otherRead]] = await Promise.all([
+  const [cards, chats, gifts, [otherRead], note] = await Promise.all([
     cardRowsQuery(app.db, [room.otherId]),
     chatList(app, member.id),
     listGifts(app),
@@ -52,6 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           eq(conversationParticipants.userId, room.otherId),
         ),
       ),
+    readNote(app, member.id, room.otherId),
   ]);
   const card = cards[0] ? toMemberCard(cards[0], app, now) : null;
   if (!card) throw notFound();
@@ -77,6 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     gifts: gifts.map(({ id, slug, icon }) => ({ id, slug, icon })),
     history: { messages: history.messages, hasOlder: history.hasOlder },
     otherReadSeq: otherRead?.seq ?? 0,
+    note,
     chats,
     now,
     timeZone: timeZoneOf(country),
@@ -97,7 +101,20 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
       <aside className="hidden w-[clamp(300px,32vw,400px)] flex-col border-r border-line bg-card md:flex">
         <ChatList chats={chats} activeId={conversationId} now={now} timeZone={timeZone} />
       </aside>
-      <Conversation key={conversationId} {...loaderData} />
+      {loaderData.note ? (
+        // The note folds above the conversation; the conversation keeps the rest of the height.
+        <div className="flex min-w-0 flex-1 flex-col [&>section]:min-h-0">
+          <ProfileNote
+            compact
+            memberId={loaderData.other.id}
+            name={loaderData.other.name}
+            note={loaderData.note.text}
+          />
+          <Conversation key={conversationId} {...loaderData} />
+        </div>
+      ) : (
+        <Conversation key={conversationId} {...loaderData} />
+      )}
     </>
   );
 }

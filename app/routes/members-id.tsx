@@ -1,6 +1,7 @@
-// /members/{id}: a member's profile. Its actions (like, gift, block, …) post to
+// /members/{id}: a member's profile. Its actions (like, gift, block, a private note, …) post to
 // this route's action.
 
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
@@ -8,6 +9,7 @@ import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { profileShareMeta } from "#app/components/landers/lander-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { ProfileNote } from "#app/components/members/profile-note.tsx";
 import { ProfileActions } from "#app/components/profile/profile-actions.tsx";
 import { ProfilePhotos } from "#app/components/profile/profile-photos.tsx";
 import { useCountsAfterSeeing } from "#app/components/runtime/fresh-counts.ts";
@@ -17,11 +19,14 @@ import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { memberActionSchema } from "#app/schemas/member-actions.ts";
+import { profileNoteSchema } from "#app/schemas/profile-notes.ts";
 import { requireMember } from "#app/server/accounts/guards.ts";
 import { isDomainError } from "#app/server/errors.ts";
+import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
 import { markLikeSeen } from "#app/server/likes/likes.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
+import { readNote, saveNote } from "#app/server/members/notes.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/members-id";
@@ -38,6 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     profile,
     likeSeen,
+    note: viewer ? await readNote(app, viewer.id, profile.id) : null,
     visible: app.settings.visible_profile_fields,
     camPartner: camPartner(app.settings),
     gifts: app.member
@@ -49,8 +55,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
-  const parsed = memberActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
   const id = Number(params.id);
+  if (formData.get("intent") === "note") {
+    const submission = parseWithZod(formData, { schema: profileNoteSchema });
+    if (submission.status !== "success" || !Number.isSafeInteger(id)) return rejected(submission);
+    return withDomainErrors(submission, t, async () => ({
+      intent: "note" as const,
+      result: submission.reply(),
+      ...(await saveNote(app, member.id, id, submission.value.note)),
+    }));
+  }
+  const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success || !Number.isSafeInteger(id)) {
     return data({ message: t("errors:invalidInput"), code: "invalid_input" }, { status: 400 });
   }
@@ -70,7 +86,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function MemberProfile({
-  loaderData: { profile, visible, gifts, likeSeen, camPartner: partner },
+  loaderData: { profile, visible, gifts, likeSeen, note, camPartner: partner },
   actionData,
 }: Route.ComponentProps) {
   useCountsAfterSeeing(likeSeen ? profile.id : null);
@@ -146,6 +162,15 @@ export default function MemberProfile({
             relation={profile.relation}
             gifts={gifts}
           />
+          {note && (
+            <ProfileNote
+              memberId={profile.id}
+              name={profile.name}
+              note={note.text}
+              reply={actionData}
+              className="mt-6"
+            />
+          )}
           {profile.about && shows("about") && (
             <section className="mt-6" aria-labelledby="about-title">
               <h2 id="about-title" className="mb-2 text-lg font-bold">

@@ -2,7 +2,8 @@
 // data.json (account, profile, likes, conversations with the messages they
 // sent, payments, credits ledger, sessions, settings) and their photos.
 // Secrets (password hash, session and push keys) stay out; other members'
-// words stay out too: their messages are their personal data.
+// words stay out too: their messages are their personal data, and so are the
+// private notes others keep about them (the notes they wrote are in).
 import { eq, or } from "drizzle-orm";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import type { RequestContext } from "#app/context.ts";
@@ -19,6 +20,7 @@ import {
   payments,
   photos,
   profileInterests,
+  profileNotes,
   profiles,
   pushSubscriptions,
   reports,
@@ -54,6 +56,7 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     tracking,
     complaintRows,
     reportRows,
+    noteRows,
   ] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, memberId)),
     db.select().from(profileInterests).where(eq(profileInterests.userId, memberId)),
@@ -82,6 +85,7 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     db.select().from(trackingData).where(eq(trackingData.userId, memberId)),
     db.select().from(complaints).where(eq(complaints.userId, memberId)),
     db.select().from(reports).where(eq(reports.reporterId, memberId)),
+    db.select().from(profileNotes).where(eq(profileNotes.ownerId, memberId)),
   ]);
 
   const conversations = await Promise.all(
@@ -118,6 +122,7 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     signupTracking: tracking,
     complaints: complaintRows,
     reports: reportRows,
+    profileNotes: noteRows.map(({ memberId: member, text, updatedAt }) => ({ member, text, updatedAt })),
   };
   files["data.json"] = strToU8(JSON.stringify(data, null, 2));
   return zipSync(files, { level: 6, mtime: new Date(app.now()) });

@@ -1,0 +1,43 @@
+// Private profile notes: what a member writes down about another member, for
+// their eyes only, on that member's profile and beside their conversation.
+// The domain setting visible_profile_notes switches the feature; while it is
+// off nothing is shown or saved, but notes already written are kept.
+import { and, eq, ne } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
+import { profileNotes, profiles, users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+
+type NotesContext = Pick<RequestContext, "db" | "settings" | "now">;
+
+/** The panel's content for the owner, or null when this domain shows no notes. */
+export async function readNote(app: NotesContext, ownerId: number, memberId: number) {
+  if (!app.settings.visible_profile_notes || ownerId === memberId) return null;
+  const [row] = await app.db
+    .select({ text: profileNotes.text, updatedAt: profileNotes.updatedAt })
+    .from(profileNotes)
+    .where(and(eq(profileNotes.ownerId, ownerId), eq(profileNotes.memberId, memberId)));
+  return { text: row?.text ?? "", updatedAt: row?.updatedAt ?? null };
+}
+
+/** Saves the owner's note about a member; an empty text deletes it. */
+export async function saveNote(app: NotesContext, ownerId: number, memberId: number, text: string) {
+  if (!app.settings.visible_profile_notes) throw new DomainError("notes_off");
+  if (ownerId === memberId) throw new DomainError("not_yourself");
+  const [member] = await app.db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.userId, memberId), ne(users.status, "deleted")));
+  if (!member) throw new DomainError("member_not_found");
+  const about = and(eq(profileNotes.ownerId, ownerId), eq(profileNotes.memberId, memberId));
+  if (!text) {
+    await app.db.delete(profileNotes).where(about);
+    return { saved: true as const, text: "" };
+  }
+  const updatedAt = app.now();
+  await app.db
+    .insert(profileNotes)
+    .values({ ownerId, memberId, text, updatedAt })
+    .onConflictDoUpdate({ target: [profileNotes.ownerId, profileNotes.memberId], set: { text, updatedAt } });
+  return { saved: true as const, text };
+}
