@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
+import { ToastHost } from "#app/components/layout/toast-host.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { AppRuntime } from "#app/components/runtime/app-runtime.tsx";
 import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
@@ -106,6 +107,7 @@ export default function App() {
       <Outlet />
       <BounceBeacon />
       <AppRuntime />
+      <ToastHost />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, redirectDocument } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
+import { useFormToast } from "#app/components/forms/use-form-toast.ts";
 import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
 import { Price } from "#app/components/payments/price.tsx";
@@ -142,6 +143,9 @@ function Checkout({
     defaultValue: { package: String(selected!.id), method: method ?? "", code: "" },
     shouldRevalidate: "onInput",
   });
+  useFormToast(reply, ({ checked }) =>
+    checked ? t("credits.codeApplied", { code: checked.code, percentage: checked.percentage }) : null,
+  );
   if (!selected) return null;
   const checked = reply?.checked;
   const percentage = checked?.percentage ?? discount?.percentage ?? null;

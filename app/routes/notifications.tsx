@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { useFormToast } from "#app/components/forms/use-form-toast.ts";
 import { AccountSection } from "#app/components/settings/account-section.tsx";
 import { DataSection } from "#app/components/settings/data-section.tsx";
 import { DeleteAccountSection } from "#app/components/settings/delete-account-section.tsx";
@@ -149,6 +150,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
   const reply = actionData as SettingsReply | undefined;
+  useFormToast(reply, (done) => {
+    if (!done.saved) return null;
+    if (done.intent === "email") return t("account.emailSent", { email: done.sentTo });
+    if (done.intent === "password") return t("account.passwordSaved");
+    if (done.intent === "stay") return t("delete.stayed", { code: done.code, percentage: done.percentage });
+    return t("saved");
+  });
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold">{t("title")}</h1>

@@ -14,6 +14,7 @@ import {
   SubmitButton,
   TextareaField,
 } from "#app/components/forms/fields.tsx";
+import { useFormToast } from "#app/components/forms/use-form-toast.ts";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { GiftIcon } from "#app/components/members/gift-icon.tsx";
 import { PhotoManager } from "#app/components/photos/photo-manager.tsx";
@@ -104,6 +105,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const choices = (values: readonly string[], key: string) =>
     values.map((value) => ({ value, label: t(`enums:${key}.${value}`) }));
   const chosen = new Set(defaults.interests);
+  useFormToast(actionData, (reply) => ("saved" in reply ? t("saved") : null));
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-2">

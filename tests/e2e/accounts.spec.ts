@@ -101,7 +101,7 @@ test.describe("settings", () => {
       .getByLabel(text("nl", "accounts:fields.currentPassword"))
       .fill(PASSWORD);
     await page.getByRole("button", { name: text("nl", "settings:account.saveEmail") }).click();
-    await expect(page.getByRole("status").filter({ hasText: newEmail })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: newEmail })).toBeVisible();
     await page.goto(await linkInMail(page, newEmail, "mail_change"));
     await expect(
       page.getByRole("status").filter({ hasText: text("nl", "accounts:mailChange.done", { email: newEmail }) }),
@@ -122,7 +122,12 @@ test.describe("settings", () => {
       .locator("form", { has: page.getByLabel(new RegExp(text("nl", "settings:privacy.invisible"))) })
       .getByRole("button", { name: text("nl", "settings:save") })
       .click();
-    await expect(page.getByRole("status").filter({ hasText: text("nl", "settings:saved") })).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("status")
+        .filter({ hasText: text("nl", "settings:saved") }),
+    ).toBeVisible();
     expect((await visitor.goto(`/members/${user.profile.id}`))?.status()).toBe(404);
     await visitor.close();
   });

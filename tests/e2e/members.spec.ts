@@ -101,7 +101,7 @@ test("blocking: the blocked member can no longer open the profile, until unblock
   await anna.goto(`/members/${bramId}`);
   anna.once("dialog", (dialog) => dialog.accept());
   await anna.getByRole("button", { name: t("members:block.block"), exact: true }).click();
-  await expect(anna.getByText(t("members:block.blocked", { name: "Bart" }))).toBeVisible();
+  await expect(anna.getByRole("main").getByText(t("members:block.blocked", { name: "Bart" }))).toBeVisible();
   expect((await bram.goto(`/members/${annaId}`))?.status()).toBe(404);
   // The button turns back at once (optimistic); the unblock itself is done when the action answers.
   const unblocked = anna.waitForResponse(

@@ -6,13 +6,15 @@ import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ToastHost } from "#app/components/layout/toast-host.tsx";
 import { type OwnPhoto, type OwnPhotos, PhotoManager } from "#app/components/photos/photo-manager.tsx";
+import commonNl from "../../locales/nl/common.json";
 import photosNl from "../../locales/nl/photos.json";
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: "nl",
-    resources: { nl: { photos: photosNl } },
+    resources: { nl: { photos: photosNl, common: commonNl } },
     interpolation: { escapeValue: false },
   });
 });
@@ -43,6 +45,7 @@ function show(initial: OwnPhotos, paid = false) {
   return render(
     <I18nextProvider i18n={i18next}>
       <Stub initialEntries={["/profile"]} />
+      <ToastHost />
     </I18nextProvider>,
   );
 }
@@ -92,36 +95,26 @@ describe("photo manager", () => {
     fireEvent.click(confirm);
 
     expect(await screen.findByText("De foto is verwijderd.")).toBeTruthy();
-    expect(fetch).toHaveBeenCalledWith(
-      "/api/photos/1",
-      expect.objectContaining({ method: "DELETE", headers: { "X-Requested-With": "XMLHttpRequest" } }),
-    );
+    const [url, init] = fetch.mock.calls.find(([, init]) => init?.method === "DELETE")!;
+    expect(url).toBe("/api/photos/1");
+    expect(new Headers(init?.headers).get("X-Requested-With")).toBe("XMLHttpRequest");
     expect(screen.getByText("1 van 3 foto's")).toBeTruthy();
     expect(screen.getAllByRole("img")).toHaveLength(1);
   });
 
   it("shows the server's message when an upload is refused", async () => {
-    const sent: { headers: Record<string, string>; body: FormData | null } = { headers: {}, body: null };
-    class FakeXhr {
-      status = 0;
-      response: unknown = null;
-      responseType = "";
-      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open() {}
-      setRequestHeader(name: string, value: string) {
-        sent.headers[name] = value;
-      }
-      send(body: FormData) {
-        sent.body = body;
-        this.status = 403;
-        this.response = { error: "photo_limit", max: 3, message: "Je hebt het maximum van 3 foto's bereikt." };
-        queueMicrotask(() => this.onload?.());
-      }
-    }
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const sent: { headers: Headers; body: FormData | null } = { headers: new Headers(), body: null };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.headers = new Headers(init?.headers);
+        sent.body = init?.body as FormData;
+        return Response.json(
+          { error: "photo_limit", max: 3, message: "Je hebt het maximum van 3 foto's bereikt." },
+          { status: 403 },
+        );
+      }),
+    );
     show({ photos: [], limit: { used: 0, max: 3, premium_max: 25 } });
 
     fireEvent.click(await screen.findByLabelText(/Als privéfoto plaatsen/));
@@ -129,7 +122,7 @@ describe("photo manager", () => {
     fireEvent.change(screen.getByLabelText("Foto toevoegen"), { target: { files: [file] } });
 
     expect((await screen.findByRole("alert")).textContent).toBe("Je hebt het maximum van 3 foto's bereikt.");
-    expect(sent.headers["X-Requested-With"]).toBe("XMLHttpRequest");
+    expect(sent.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
     expect(sent.body?.get("private")).toBe("1");
     expect(sent.body?.get("photo")).toBeInstanceOf(Blob);
   });

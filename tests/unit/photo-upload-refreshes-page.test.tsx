@@ -32,23 +32,6 @@ const uploaded: OwnPhoto = {
   position: 0,
 };
 
-class AcceptingXhr {
-  status = 0;
-  response: unknown = null;
-  responseType = "";
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  send() {
-    this.status = 201;
-    this.response = { photo: uploaded };
-    queueMicrotask(() => this.onload?.());
-  }
-}
-
 // What the frame's loader knows: whether the member has a photo yet.
 let hasPhoto = false;
 
@@ -69,10 +52,10 @@ function Profile() {
 it("runs the page's loaders again once a photo is uploaded, so the photo banner goes", async () => {
   hasPhoto = false;
   const frame = vi.fn(() => ({ hasPhoto }));
-  vi.stubGlobal("XMLHttpRequest", AcceptingXhr);
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => {
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === "POST") return Response.json({ photo: uploaded }, { status: 201 });
       hasPhoto = true;
       return Response.json({ photos: [uploaded], limit: { used: 1, max: 3, premium_max: 25 } });
     }),

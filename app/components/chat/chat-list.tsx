@@ -6,7 +6,7 @@ import { ArrowLeft, Heart, MessageCircle, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { Toast } from "#app/components/layout/toast.tsx";
+import { showToast } from "#app/components/layout/toast-host.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { apiFetch } from "#app/components/runtime/api.ts";
 import { formatBadge } from "#app/i18n/format.ts";
@@ -31,11 +31,9 @@ export function ChatList({
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const [failure, setFailure] = useState<string | null>(null);
   const shown = chats.filter((chat) => !removed.has(chat.conversation.id));
 
   async function remove(id: number) {
-    setFailure(null);
     setRemoved((ids) => new Set(ids).add(id));
     const response = await apiFetch("/api/chat.php", {
       method: "DELETE",
@@ -47,7 +45,7 @@ export function ChatList({
       return;
     }
     const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-    setFailure(body?.message || t("errors:general"));
+    showToast({ tone: "danger", text: t("list.removeFailed", { message: body?.message || t("errors:general") }) });
     setRemoved((ids) => {
       const next = new Set(ids);
       next.delete(id);
@@ -64,11 +62,6 @@ export function ChatList({
         </Link>
         <Heading className="text-lg font-bold">{t("list.title")}</Heading>
       </header>
-      {failure && (
-        <Toast tone="danger" onDismiss={() => setFailure(null)}>
-          {t("list.removeFailed", { message: failure })}
-        </Toast>
-      )}
       {shown.length === 0 ? (
         <EmptyChats />
       ) : (

@@ -1,4 +1,4 @@
-// Chat photos shrink in the browser before upload (at most 1600 px, JPEG): a
+// Photos shrink in the browser before upload (JPEG; chat at most 1600 px): a
 // phone photo of 5–10 MB becomes a few hundred kB. The server checks and
 // re-encodes it anyway, so a file the browser cannot decode goes up as it is.
 const MAX_PHOTO_EDGE = 1600;
@@ -32,6 +32,8 @@ export async function downscalePhoto(file: Blob, maxEdge = MAX_PHOTO_EDGE, quali
   canvas.height = Math.max(1, Math.round(height * scale));
   const context = canvas.getContext("2d");
   if (!context) return file;
+  context.fillStyle = "#fff"; // JPEG has no transparency: a transparent PNG goes on white, not black
+  context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
   if ("close" in image) image.close();
   return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob ?? file), "image/jpeg", quality));

@@ -96,11 +96,11 @@ export function mergeBySeq(current: ChatMessage[], incoming: ChatMessage[]): Cha
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** One HTTP call; sends keep their own retries (same clientId), so none here. */
+/** One HTTP call; sends keep their own retries (same clientId), so none here, and show their own state. */
 async function api(path: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
   const headers = new Headers(init.headers);
   if (typeof init.body === "string") headers.set("Content-Type", "application/json");
-  const response = await apiFetch(path, { ...init, headers }, { retries: 0 });
+  const response = await apiFetch(path, { ...init, headers }, { retries: 0, quiet: true });
   const body = await response.json().catch(() => null);
   return { ok: response.ok, status: response.status, body };
 }

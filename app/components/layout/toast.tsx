@@ -2,12 +2,14 @@
 // read out by screen readers (role="status", or role="alert" for a failure),
 // closed with its button and gone by itself after a few seconds. It waits
 // while the pointer or focus is on it, so nobody loses it while reading.
+// Where it floats is the host's business (toast-host.tsx), not the toast's.
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+/** How long a toast stays when nobody holds it. */
 const SHOWN_MS = 6000;
-const tones = {
+export const tones = {
   danger: "border-danger/30 text-danger",
   success: "border-success/30 text-success",
   info: "border-line text-ink",
@@ -43,7 +45,7 @@ export function Toast({
       aria-atomic="true"
       data-testid="toast"
       style={{ maxWidth: 350 }}
-      className={`fixed inset-x-4 bottom-4 z-50 mx-auto flex items-start gap-2 rounded-lg border bg-card p-3 text-sm shadow-lg sm:right-4 sm:left-auto sm:mx-0 sm:w-full ${tones[tone]}`}
+      className={`pointer-events-auto flex w-full items-start gap-2 rounded-lg border bg-card p-3 text-sm shadow-lg ${tones[tone]}`}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}

@@ -4,10 +4,19 @@
 // data never leaves the device; the server re-encodes it all the same.
 // These calls go around React Router, so after each one the page's loaders
 // run again: the frame's "add a photo" banner and thumbnail follow at once.
+// They go through apiFetch (an ended session logs out, passing failures are
+// retried) and each outcome is a toast, seen wherever the member scrolled to.
+// Changes are retried as they say the end state (main photo, private or not)
+// and a delete that finds the photo gone takes it as done; an upload is sent
+// once, since a failed answer may still have stored the photo, and a second
+// try would post it twice: the member picks the photo again if it is missing.
 import { Lock, Star } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { downscalePhoto } from "#app/components/chat/downscale-photo.ts";
+import { showToast } from "#app/components/layout/toast-host.tsx";
+import { apiFetch } from "#app/components/runtime/api.ts";
 
 /** One photo as GET /api/photos answers it. */
 export interface OwnPhoto {
@@ -26,12 +35,10 @@ export interface OwnPhotos {
   limit: { used: number; max: number; premium_max?: number };
 }
 
-const CLIENT_HEADER = { "X-Requested-With": "XMLHttpRequest" };
 const MAX_SIDE = 2048;
 const JPEG_QUALITY = 0.9;
 
-type Message = { tone: "success" | "error"; text: string };
-type Upload = { phase: "preparing" } | { phase: "uploading"; percent: number };
+type Upload = "preparing" | "uploading";
 
 export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: boolean }) {
   const { t } = useTranslation("photos");
@@ -39,7 +46,6 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
   const [upload, setUpload] = useState<Upload | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
   const [uploadPrivate, setUploadPrivate] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -53,17 +59,18 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
     if (confirming !== null) confirmRef.current?.focus();
   }, [confirming]);
 
-  const fail = (text: string) => setMessage({ tone: "error", text });
+  const fail = (text: string) => showToast({ tone: "danger", text });
+  const succeed = (text: string) => showToast({ tone: "success", text });
   // A refused refresh carries the server's message; anything else is the connection.
   const failWith = (error: unknown) => fail(error instanceof AnswerError ? error.message : t("errors.network"));
-  const errorOf = async (response: Response | { body: unknown }) => {
-    const body = response instanceof Response ? await response.json().catch(() => null) : response.body;
+  const errorOf = async (response: Response) => {
+    const body = await response.json().catch(() => null);
     const text = (body as { message?: unknown } | null)?.message;
     return typeof text === "string" && text ? text : t("errors.general");
   };
 
   async function refresh() {
-    const response = await fetch("/api/photos", { headers: CLIENT_HEADER, cache: "no-store" });
+    const response = await apiFetch("/api/photos", { cache: "no-store" });
     if (!response.ok) throw new AnswerError(await errorOf(response));
     setData((await response.json()) as OwnPhotos);
     void revalidator.revalidate();
@@ -73,15 +80,18 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
     const file = input.files?.[0];
     input.value = ""; // choosing the same file again must fire change again
     if (!file) return;
-    setMessage(null);
-    setUpload({ phase: "preparing" });
+    setUpload("preparing");
     try {
-      const blob = await downsize(file);
-      const result = await send(blob, uploadPrivate, (percent) => setUpload({ phase: "uploading", percent }));
-      if (result.status !== 201) return fail(await errorOf(result));
-      const { photo } = result.body as { photo: OwnPhoto };
+      const blob = await downscalePhoto(file, MAX_SIDE, JPEG_QUALITY);
+      setUpload("uploading");
+      const form = new FormData();
+      form.set("photo", blob, blob instanceof File ? blob.name : "photo.jpg");
+      if (uploadPrivate) form.set("private", "1");
+      const response = await apiFetch("/api/photos", { method: "POST", body: form }, { retries: 0 });
+      if (response.status !== 201) return fail(await errorOf(response));
+      const { photo } = (await response.json()) as { photo: OwnPhoto };
       await refresh();
-      setMessage({ tone: "success", text: t(photo.status === "pending" ? "upload.pending" : "upload.done") });
+      succeed(t(photo.status === "pending" ? "upload.pending" : "upload.done"));
     } catch (error) {
       failWith(error);
     } finally {
@@ -90,17 +100,17 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
   }
 
   async function change(photo: OwnPhoto, method: "PATCH" | "DELETE", body: object | null, done: string) {
-    setMessage(null);
     setBusyId(photo.id);
     try {
-      const response = await fetch(`/api/photos/${photo.id}`, {
+      const response = await apiFetch(`/api/photos/${photo.id}`, {
         method,
-        headers: body ? { ...CLIENT_HEADER, "Content-Type": "application/json" } : CLIENT_HEADER,
+        headers: body ? { "Content-Type": "application/json" } : undefined,
         body: body ? JSON.stringify(body) : undefined,
       });
-      if (!response.ok) return fail(await errorOf(response));
+      const gone = method === "DELETE" && response.status === 404;
+      if (!response.ok && !gone) return fail(await errorOf(response));
       await refresh();
-      setMessage({ tone: "success", text: t(done) });
+      succeed(t(done));
     } catch (error) {
       failWith(error);
     } finally {
@@ -267,11 +277,7 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
               htmlFor={`${id}-file`}
               className="btn-primary cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-primary/60 has-disabled:cursor-not-allowed has-disabled:opacity-60"
             >
-              {upload === null
-                ? t("upload.label")
-                : upload.phase === "preparing"
-                  ? t("upload.preparing")
-                  : t("upload.progress", { percent: upload.percent })}
+              {upload === null ? t("upload.label") : t(upload === "preparing" ? "upload.preparing" : "upload.sending")}
               <input
                 id={`${id}-file`}
                 type="file"
@@ -285,29 +291,11 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
             <p id={`${id}-file-hint`} className="mt-1 text-xs text-muted">
               {t("upload.hint")}
             </p>
-            {upload?.phase === "uploading" && (
-              <progress
-                className="mt-2 h-2 w-full accent-primary"
-                max={100}
-                value={upload.percent}
-                aria-label={t("upload.progress", { percent: upload.percent })}
-              />
+            {upload === "uploading" && (
+              <progress className="mt-2 h-2 w-full accent-primary" aria-label={t("upload.sending")} />
             )}
           </div>
         </div>
-      )}
-
-      <div className="mt-4" aria-live="polite">
-        {message?.tone === "success" && (
-          <p role="status" className="text-sm text-success">
-            {message.text}
-          </p>
-        )}
-      </div>
-      {message?.tone === "error" && (
-        <p role="alert" className="mt-2 rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm text-danger">
-          {message.text}
-        </p>
       )}
     </section>
   );
@@ -315,54 +303,3 @@ export function PhotoManager({ initial, paid }: { initial: OwnPhotos; paid: bool
 
 /** The server said no, in the visitor's words. */
 class AnswerError extends Error {}
-
-/** A JPEG of at most MAX_SIDE px, drawn on white; the original if the browser cannot read it (the server will say why). */
-async function downsize(file: File): Promise<Blob> {
-  if (typeof createImageBitmap !== "function") return file;
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file); // applies the EXIF orientation
-  } catch {
-    return file;
-  }
-  try {
-    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext("2d");
-    if (!context) return file;
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
-    return blob ?? file;
-  } finally {
-    bitmap.close();
-  }
-}
-
-/** POST /api/photos with upload progress (fetch cannot report it). */
-function send(
-  blob: Blob,
-  isPrivate: boolean,
-  onProgress: (percent: number) => void,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/photos");
-    xhr.setRequestHeader("X-Requested-With", CLIENT_HEADER["X-Requested-With"]);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response });
-    xhr.onerror = () => reject(new Error("network"));
-    xhr.onabort = () => reject(new Error("network"));
-    const form = new FormData();
-    form.set("photo", blob, blob instanceof File ? blob.name : "photo.jpg");
-    if (isPrivate) form.set("private", "1");
-    onProgress(0);
-    xhr.send(form);
-  });
-}

@@ -1,9 +1,12 @@
 // The buttons on a profile: like, unlike, gift, message, block,
 // unblock, report. Visitors get a login message instead of the action.
+// Each outcome is a toast as well (a match has its own modal), since on a
+// phone the buttons may sit far from the line that says what happened.
 import { Ban, Flag, Gift, Heart, HeartOff, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { useToastFor } from "#app/components/layout/toast-host.tsx";
 import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
 import { GiftDialog } from "./gift-dialog.tsx";
 import { LoginPrompt, type LoginReason } from "./login-prompt.tsx";
@@ -42,6 +45,12 @@ export function ProfileActions({
   useEffect(() => {
     if (reply?.intent === "like" && reply.match) setMatched(true);
   }, [reply]);
+  useToastFor(reply, ({ intent, match, message }) => {
+    if (message) return { tone: "danger", text: message };
+    const done = { like: "likeSent", unlike: "likeTakenBack", block: "block.blocked", unblock: "unblocked" };
+    const key = intent && !match ? done[intent as keyof typeof done] : undefined;
+    return key ? { tone: "success", text: t(key, { name }) } : null;
+  });
 
   if (relation?.own) return null;
   if (!relation) {

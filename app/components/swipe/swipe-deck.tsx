@@ -3,12 +3,16 @@
 // the server's answer (a match, the daily limit) follows. Each decision goes
 // out on a fetcher of its own: a quick next swipe must not cancel the request
 // of the one before (one shared fetcher aborts its pending submission), whose
-// answer may be the match.
+// answer may be the match. A like the server refused for another reason than
+// the daily limit (which the deck shows itself) is a toast: the card is gone,
+// so without it the member would think the like went out. A like that went
+// out needs none; the next card is the answer.
 import { Heart, X } from "lucide-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useSubmit } from "react-router";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
+import { showToast } from "#app/components/layout/toast-host.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MatchModal } from "#app/components/profile/match-modal.tsx";
 
@@ -64,6 +68,7 @@ export function SwipeDeck({
     (reply: Reply) => {
       if (reply.intent === "like" && reply.match) setMatch(candidates.find((c) => c.id === reply.target) ?? null);
       if (reply.code === "swipe_limit") setLimitHit(true);
+      else if (reply.message) showToast({ tone: "danger", text: reply.message });
     },
     [candidates],
   );
