@@ -3,14 +3,22 @@
 // late still decides daytime and weeks for its own hour (and tests inject it).
 // Each cron of wrangler.toml [triggers] has its own job.
 
+import type { RequestContext } from "#app/context.ts";
 import { createDb } from "#app/server/db/client.ts";
+import { runBroadcasts } from "#app/server/jobs/broadcasts.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
 import { runOutbox } from "#app/server/jobs/outbox.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 
+/** Broadcasts first: the mail their batches queue goes out in the same run. */
+async function runEveryMinute(app: Pick<RequestContext, "db" | "env" | "log" | "now">) {
+  const broadcasts = await runBroadcasts(app);
+  return { broadcasts, ...(await runOutbox(app)) };
+}
+
 const crons = {
-  /** Every minute: mail and texts that are due. */
-  "* * * * *": { name: "outbox", run: runOutbox },
+  /** Every minute: broadcasts' next batches, then mail and texts that are due. */
+  "* * * * *": { name: "every minute", run: runEveryMinute },
   /** Every hour: housekeeping, settling, scheduled notifications. */
   "17 * * * *": { name: "hourly", run: runHourly },
 } as const;

@@ -1,7 +1,7 @@
 // /admin/broadcasts: write a promotion or news mail, pick its audience, see how
 // many members it reaches, preview it per language, mail yourself a test and
-// send it. The form carries a key issued by the loader, so a double submit
-// sends the broadcast once.
+// send it, and follow the progress of recent ones. The form carries a key
+// issued by the loader, so a double submit sends the broadcast once.
 import {
   getFormProps,
   getInputProps,
@@ -27,6 +27,7 @@ import {
   sendBroadcast,
   sendTestBroadcast,
 } from "#app/server/broadcasts/broadcasts.ts";
+import { recentBroadcasts } from "#app/server/broadcasts/progress.ts";
 import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
 import { rejected } from "#app/server/http/forms.ts";
 import { requireOperator } from "#app/server/operators/context.ts";
@@ -34,8 +35,19 @@ import type { Route } from "./+types/admin-broadcasts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = requireOperator(context, "broadcasts.send");
+  const recent = await recentBroadcasts(app);
   return {
     domains: await broadcastDomains(app),
+    recent: recent.map((row) => ({
+      key: row.key,
+      kind: row.kind,
+      domain: row.domain,
+      // The default language's subject, else the one it was written in (an audience of one language).
+      subject: row.headline[defaultLocale] ?? Object.values(row.headline)[0] ?? "",
+      sent: row.sent,
+      audience: row.audienceSize,
+      finished: row.finishedAt !== null,
+    })),
     key: crypto.randomUUID(),
     title: getI18n(context).t("admin:broadcasts.title"),
   };
@@ -48,6 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
   const broadcast = broadcastOf(form);
   const locale = form.testLocale ?? (form.language || defaultLocale);
+  if (form.intent === "send") {
+    const sent = await sendBroadcast(app, broadcast);
+    if (sent.audience === 0) {
+      const t = getI18n(context).t;
+      const formErrors = [t("admin:broadcasts.emptyAudience")];
+      return data({ result: submission.reply({ formErrors }), count: 0 }, 422);
+    }
+    return { result: submission.reply({ resetForm: true }), count: sent.audience, sent };
+  }
   const count = await audienceSize(app, broadcast);
   switch (form.intent) {
     case "count":
@@ -56,13 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { result: submission.reply(), count, preview: await previewBroadcast(app, broadcast, locale) };
     case "test":
       return { result: submission.reply(), count, tested: await sendTestBroadcast(app, broadcast, locale) };
-    case "send": {
-      if (count === 0) {
-        const t = getI18n(context).t;
-        return data({ result: submission.reply({ formErrors: [t("admin:broadcasts.emptyAudience")] }), count }, 422);
-      }
-      return { result: submission.reply({ resetForm: true }), count, sent: await sendBroadcast(app, broadcast) };
-    }
   }
 }
 
@@ -77,7 +91,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
         count?: number;
         preview?: { locale: string; subject: string; html: string };
         tested?: { to: string };
-        sent?: { sent: number };
+        sent?: { sent: number; audience: number };
       }
     | undefined;
   const [form, fields] = useForm<BroadcastForm>({ lastResult: answer?.result, shouldRevalidate: "onBlur" });
@@ -86,7 +100,10 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
       <p className="text-sm text-muted">{t("broadcasts.intro")}</p>
       {answer?.sent && (
         <FormMessage tone="success">
-          {t("broadcasts.sent", { formatted: formatNumber(answer.sent.sent, locale) })}
+          {t("broadcasts.sent", {
+            sent: formatNumber(answer.sent.sent, locale),
+            audience: formatNumber(answer.sent.audience, locale),
+          })}
         </FormMessage>
       )}
       {answer?.tested && <FormMessage tone="success">{t("broadcasts.tested", { to: answer.tested.to })}</FormMessage>}
@@ -129,6 +146,10 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
               </select>
             </Field>
           </div>
+          <label className="mt-3 flex items-start gap-2 text-sm">
+            <input type="checkbox" name="otherDomains" value="on" className="mt-1" />
+            <span>{t("broadcasts.otherDomains")}</span>
+          </label>
           {answer?.count !== undefined && (
             <p className="mt-3 font-semibold" data-testid="broadcast-count">
               {t("broadcasts.reach", { formatted: formatNumber(answer.count, locale) })}
@@ -178,6 +199,24 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
           </button>
         </div>
       </Form>
+      {loaderData.recent.length > 0 && (
+        <Panel title={t("broadcasts.recent")}>
+          <ul className="grid gap-2 text-sm" data-testid="broadcast-list">
+            {loaderData.recent.map((row) => (
+              <li key={row.key} className="flex flex-wrap justify-between gap-2">
+                <span>
+                  <span className="font-semibold">{row.subject}</span> · {t(`broadcasts.kinds.${row.kind}`)} ·{" "}
+                  {row.domain}
+                </span>
+                <span>
+                  {formatNumber(row.sent, locale)} / {formatNumber(row.audience, locale)} ·{" "}
+                  {row.finished ? t("broadcasts.finished") : t("broadcasts.sending")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
       {answer?.preview && (
         <Panel title={`${t("broadcasts.preview")} (${answer.preview.locale.toUpperCase()}): ${answer.preview.subject}`}>
           <iframe

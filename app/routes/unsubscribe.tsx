@@ -1,8 +1,9 @@
 // /unsubscribe?token=: the page behind a notification mail's unsubscribe link.
-// It asks before it acts (mail scanners open links), then switches the
-// member's e-mail notifications off (reason list_unsubscribe, shown in the
-// settings). Mail clients unsubscribe in one click through
-// POST /api/mail/unsubscribe instead (RFC 8058).
+// It asks before it acts (mail scanners open links), then switches off what the
+// link names: one kind of mail (promotions or news), or all the member's
+// e-mail notifications (reason list_unsubscribe, shown in the settings). Mail
+// clients unsubscribe in one click through POST /api/mail/unsubscribe instead
+// (RFC 8058).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailX } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -17,9 +18,11 @@ import type { Route } from "./+types/unsubscribe";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
+  const verified = await verifyUnsubscribeToken(app, token);
   return {
     token,
-    valid: (await verifyUnsubscribeToken(app, token)) !== null,
+    valid: verified !== null,
+    kind: verified?.kind ?? null,
     siteName: app.settings.name,
     loggedIn: app.member !== null,
     title: getI18n(context).t("notifications-push:unsubscribe.title"),
@@ -29,13 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(requestContext);
   const submission = parseWithZod(await request.formData(), { schema: unsubscribeSchema });
-  if (submission.status !== "success") return data({ done: false }, { status: 400 });
+  if (submission.status !== "success") return data({ done: false, kind: null }, { status: 400 });
   try {
-    await unsubscribe(app, submission.value.token);
+    const { kind } = await unsubscribe(app, submission.value.token);
+    return { done: true, kind };
   } catch {
-    return data({ done: false }, { status: 400 });
+    return data({ done: false, kind: null }, { status: 400 });
   }
-  return { done: true };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -48,6 +51,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   const { t: te } = useTranslation("errors");
   const done = actionData?.done === true;
   const invalid = !loaderData.valid || actionData?.done === false;
+  // The kind of mail the link stops, if it names one: "Promotions", "News".
+  const named = done ? actionData?.kind : loaderData.kind;
+  const kind = named === "promotions" ? "Promotions" : named === "news" ? "News" : "";
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center">
       <MailX className="mx-auto size-10 text-primary" aria-hidden="true" />
@@ -55,19 +61,19 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <div className="mt-4 space-y-4 text-left">
         {done ? (
           <FormMessage tone="success">
-            <span data-testid="unsubscribed">{t("unsubscribe.done")}</span>
+            <span data-testid="unsubscribed">{t(`unsubscribe.done${kind}`)}</span>
           </FormMessage>
         ) : invalid ? (
           <FormMessage>{te("linkInvalid")}</FormMessage>
         ) : (
           <Form method="post" className="space-y-4">
-            <p className="text-muted">{t("unsubscribe.confirm", { siteName: loaderData.siteName })}</p>
+            <p className="text-muted">{t(`unsubscribe.confirm${kind}`, { siteName: loaderData.siteName })}</p>
             <input type="hidden" name="token" value={loaderData.token} />
             <SubmitButton>{t("unsubscribe.button")}</SubmitButton>
           </Form>
         )}
       </div>
-      {(done || loaderData.loggedIn) && (
+      {(done || loaderData.loggedIn || kind) && (
         <Link to="/notifications#notifications" className="mt-6 inline-block text-sm text-primary underline">
           {t("unsubscribe.settings")}
         </Link>

@@ -3,5 +3,5 @@ import { z } from "zod";
 
 /** The /unsubscribe page's button: the signed token from the mail's link. */
 export const unsubscribeSchema = z.object({
-  token: z.string().regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{24}$/, "errors:linkInvalid"),
+  token: z.string().regex(/^[1-9]\d{0,9}\.(?:[a-z]+\.)?[A-Za-z0-9_-]{24}$/, "errors:linkInvalid"),
 });

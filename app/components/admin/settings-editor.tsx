@@ -21,6 +21,8 @@ const settingHelp = [
   "fictionalPlural",
   "interests",
   "regionData",
+  "memberResell",
+  "visibleProfileNotes",
   "pushPublicKey",
   "designVersion",
 ] as const;

@@ -2,30 +2,21 @@
 // how many members of the audience will get it, mails themself a test, then
 // sends it. Sending goes through the notification batch sender, so each
 // member's preferences and unsubscribes count and nobody gets a broadcast
-// twice; the send is audited once per broadcast key, before the first batch.
-import { and, eq, sql } from "drizzle-orm";
+// twice. Sending stores the broadcast (audited once per key) and sends its
+// first batch; the per-minute job continues it (progress.ts).
 import { type Locale, locales } from "#app/i18n/locales.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
-import { auditLog, profiles, users } from "#app/server/db/schema.ts";
+import { users } from "#app/server/db/schema.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
-import {
-  audienceCondition,
-  type Broadcast,
-  type BroadcastAudience,
-  sendBroadcastBatch,
-} from "#app/server/notifications/broadcast.ts";
-import { loadRecipient, wantsEmail } from "#app/server/notifications/recipients.ts";
-import { auditStatementIf } from "#app/server/operators/audit.ts";
+import { type Broadcast, type BroadcastAudience, countAudience } from "#app/server/notifications/broadcast.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { authorize } from "#app/server/operators/roles.ts";
 import { loadSettings } from "#app/server/settings/resolve.ts";
+import { continueBroadcast, loadBroadcast, storeBroadcast } from "./progress.ts";
 import type { BroadcastForm } from "./schema.ts";
 
 type BroadcastContext = OperatorContext & { origin?: string };
-
-/** A large list is sent in batches of this size, one after the other. */
-const BATCH = 40;
 
 export function broadcastOf(form: BroadcastForm): Broadcast {
   const headline: Partial<Record<Locale, string>> = {};
@@ -38,6 +29,8 @@ export function broadcastOf(form: BroadcastForm): Broadcast {
     ...(form.country ? { country: form.country } : {}),
     ...(form.language ? { language: form.language } : {}),
     ...(form.premium ? { premium: form.premium === "premium" } : {}),
+    // News stays on its own domain.
+    ...(form.kind === "promotions" && form.otherDomains ? { otherDomains: true } : {}),
   };
   return { type: form.kind, key: form.key, domain: form.domain, headline, text, path: "/", audience };
 }
@@ -45,17 +38,7 @@ export function broadcastOf(form: BroadcastForm): Broadcast {
 /** How many members of the audience want this kind of mail. */
 export async function audienceSize(app: BroadcastContext, broadcast: Broadcast): Promise<number> {
   authorize(app.operator, "broadcasts.send");
-  const rows = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(audienceCondition(broadcast.domain, broadcast.audience));
-  let count = 0;
-  for (const row of rows) {
-    const recipient = await loadRecipient(app.db, row.id);
-    if (recipient && wantsEmail(recipient, broadcast.type)) count++;
-  }
-  return count;
+  return countAudience(app, broadcast);
 }
 
 /** The mail as a member speaking `locale` would get it, addressed to `to`. */
@@ -99,35 +82,18 @@ export async function broadcastDomains(app: BroadcastContext) {
   return rows.map((r) => r.domain);
 }
 
-/** Sends to everyone in the audience who has not had it yet; a second call sends nothing more. */
+/**
+ * Stores the broadcast (nothing when nobody in the audience wants it) and
+ * sends its first batch, so the operator sees it under way; the per-minute
+ * job sends the rest. Sending it again only continues it.
+ */
 export async function sendBroadcast(app: BroadcastContext, broadcast: Broadcast) {
   authorize(app.operator, "broadcasts.send");
-  const audience = await audienceSize(app, broadcast);
-  await auditStatementIf(
-    app,
-    app.operator,
-    {
-      action: "broadcast.send",
-      targetType: "broadcast",
-      targetId: broadcast.key,
-      after: {
-        kind: broadcast.type,
-        domain: broadcast.domain,
-        audience: broadcast.audience ?? {},
-        members: audience,
-        subject: broadcast.headline,
-      },
-    },
-    sql`not exists (select 1 from ${auditLog} where ${and(
-      eq(auditLog.action, "broadcast.send"),
-      eq(auditLog.targetId, broadcast.key),
-    )})`,
-  );
-  let sent = 0;
-  for (;;) {
-    const batch = await sendBroadcastBatch(app, broadcast, { limit: BATCH });
-    sent += batch.sent;
-    if (!batch.more) break;
-  }
+  const audience = await countAudience(app, broadcast);
+  if (audience === 0) return { sent: 0, audience };
+  await storeBroadcast(app, broadcast, audience);
+  const stored = await loadBroadcast(app, broadcast.key);
+  if (!stored || stored.finishedAt !== null) return { sent: 0, audience };
+  const { sent } = await continueBroadcast(app, stored, 1);
   return { sent, audience };
 }

@@ -31,6 +31,8 @@ export const broadcastSchema = z
       .optional()
       .default(""),
     premium: z.enum(["", "premium", "free"], { error: "admin:validation.required" }).optional().default(""),
+    /** A promotion also for the members of the company's other domains that allow it (a checkbox). */
+    otherDomains: z.literal("on", { error: "admin:validation.required" }).optional(),
     /** Issued with the form: submitting it twice sends the broadcast once. */
     key: z.string().regex(/^[a-z0-9-]{8,64}$/, "admin:validation.required"),
     /** The language of the preview and of the test mail to the operator. */

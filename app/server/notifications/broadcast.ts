@@ -1,14 +1,18 @@
 // Promotions and news (two notification types): texts an operator writes
 // once or per language, sent to the members of one domain who want that type.
+// A promotion may also reach the members of the company's other domains that
+// allow it (member_resell); news stays on its own domain.
 // A broadcast has a key; calling again continues where the last batch ended
-// (notification_log), so the operator console can send a large list
-// in batches without sending anyone the same broadcast twice.
-import { and, eq, notExists, sql } from "drizzle-orm";
+// (notification_log), so a large list goes out in batches, from the console's
+// request and the scheduled job, without sending anyone the same broadcast twice.
+import { and, count, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
 import { notificationLog, profiles, users } from "#app/server/db/schema.ts";
+import { loadSettings } from "#app/server/settings/resolve.ts";
 import type { LocalizedText } from "#app/server/settings/schema.ts";
-import { type NotifyContext, notify } from "./deliver.ts";
-import { claimNotification, loadRecipient } from "./recipients.ts";
+import { type NotifyContext, notify, siteOrigin } from "./deliver.ts";
+import { claimNotification, loadRecipient, wantsEmailCondition } from "./recipients.ts";
 
 export interface Broadcast {
   type: "promotions" | "news";
@@ -27,12 +31,36 @@ export interface BroadcastAudience {
   country?: string;
   language?: string;
   premium?: boolean;
+  /** A promotion also for the members of the company's other domains whose settings allow it (member_resell). */
+  otherDomains?: boolean;
+}
+
+type AudienceContext = Pick<RequestContext, "db" | "env">;
+
+/**
+ * The domains whose members a broadcast is for: its own, and for a promotion
+ * that asks for it the company's other domains (that have members) with
+ * member_resell on.
+ */
+async function audienceDomains(app: AudienceContext, broadcast: Broadcast): Promise<string[]> {
+  if (broadcast.type !== "promotions" || !broadcast.audience?.otherDomains) return [broadcast.domain];
+  const own = await loadSettings(app.env.SETTINGS, broadcast.domain);
+  const withMembers = await app.db.selectDistinct({ domain: users.domain }).from(users);
+  const others = await Promise.all(
+    withMembers
+      .filter((row) => row.domain !== broadcast.domain)
+      .map(async ({ domain }) => {
+        const settings = await loadSettings(app.env.SETTINGS, domain);
+        return settings.company_id === own.company_id && settings.member_resell ? domain : null;
+      }),
+  );
+  return [broadcast.domain, ...others.filter((domain) => domain !== null)];
 }
 
 /** The members a broadcast is for (before their own mail preferences). */
-export function audienceCondition(domain: string, audience: BroadcastAudience = {}) {
+function audienceCondition(domains: string[], audience: BroadcastAudience = {}) {
   return and(
-    eq(users.domain, domain),
+    inArray(users.domain, domains),
     eq(users.status, "active"),
     eq(profiles.fictional, false),
     audience.country ? eq(profiles.country, audience.country) : undefined,
@@ -41,17 +69,29 @@ export function audienceCondition(domain: string, audience: BroadcastAudience = 
   );
 }
 
-/** One batch of a broadcast; the console's broadcast screen calls it until nothing is left. */
+/** How many members of the audience want this kind of mail, in one query. */
+export async function countAudience(app: AudienceContext, broadcast: Broadcast): Promise<number> {
+  const domains = await audienceDomains(app, broadcast);
+  const [row] = await app.db
+    .select({ members: count() })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(audienceCondition(domains, broadcast.audience), wantsEmailCondition(broadcast.type)));
+  return row?.members ?? 0;
+}
+
+/** One batch of a broadcast; called until nothing is left (`more` false). */
 export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcast, options: { limit?: number } = {}) {
   const key = `${broadcast.type}:${broadcast.key}`;
   const limit = options.limit ?? 40;
+  const domains = await audienceDomains(app, broadcast);
   const rows = await app.db
     .select({ id: users.id })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(
       and(
-        audienceCondition(broadcast.domain, broadcast.audience),
+        audienceCondition(domains, broadcast.audience),
         notExists(
           app.db
             .select({ one: sql`1` })
@@ -62,6 +102,8 @@ export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcas
     )
     .orderBy(users.id)
     .limit(limit + 1);
+  // A member of another domain gets the mail from their own site; its button leads to the promoted one.
+  const promoted = new URL(broadcast.path, siteOrigin(app, broadcast.domain)).toString();
   let sent = 0;
   for (const row of rows.slice(0, limit)) {
     const recipient = await loadRecipient(app.db, row.id);
@@ -73,7 +115,7 @@ export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcas
             headline: localizedText(broadcast.headline, recipient.locale),
             text: localizedText(broadcast.text, recipient.locale),
           },
-          path: broadcast.path,
+          path: recipient.domain === broadcast.domain ? broadcast.path : promoted,
           key: { push: key, email: key },
           push: { ttl: 24 * 3600, urgency: "low", tag: key },
         })

@@ -44,7 +44,7 @@ const isLocalDomain = (domain: string) =>
   domain === "localhost" || domain.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(domain);
 
 /** Scheme and host of the member's domain. */
-function siteOrigin(app: Pick<NotifyContext, "origin">, domain: string): string {
+export function siteOrigin(app: Pick<NotifyContext, "origin">, domain: string): string {
   if (app.origin && domainOf(new URL(app.origin).host) === domain) return app.origin;
   if (isLocalDomain(domain)) return app.origin ?? `http://${domain}`;
   return `https://${domain}`;
@@ -114,7 +114,7 @@ export async function notify<T extends MailTemplate>(
         baseUrl: origin,
         mailName: settings.mail_name,
       },
-      unsubscribe: await unsubscribeLinks(app, origin, recipient.id),
+      unsubscribe: await unsubscribeLinks(app, origin, recipient.id, notification.type),
     } as Parameters<typeof composeMail>[0]);
     if (await claim("email")) {
       await queueMail(app.db, mail, now);

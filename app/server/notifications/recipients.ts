@@ -1,12 +1,12 @@
 // Who a notification goes to and whether it may: the member's address,
 // language, domain and choices per notification type, and the
 // notification log that makes each notification go out once per key.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import type { NotificationType } from "#app/schemas/enums.ts";
 import { type NotificationPreferences, notificationPreferences } from "#app/server/accounts/account-settings.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { notificationLog, profiles, users } from "#app/server/db/schema.ts";
+import { notificationLog, notificationSettings, profiles, users } from "#app/server/db/schema.ts";
 
 export interface Recipient {
   id: number;
@@ -61,6 +61,13 @@ export const wantsPush = (recipient: Recipient, type: NotificationType) => recip
 
 export const wantsEmail = (recipient: Recipient, type: NotificationType) =>
   recipient.emailDisabledReason === null && recipient.preferences[type].email;
+
+/** wantsEmail as a condition on `users`, to count many members in one query (a type without a row is wanted). */
+export const wantsEmailCondition = (type: NotificationType) =>
+  and(
+    isNull(users.emailDisabledReason),
+    sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and ${notificationSettings.type} = ${type} and ${notificationSettings.email} = 0)`,
+  );
 
 /** Records that (member, channel, key) is being sent; false when it already was. */
 export async function claimNotification(
