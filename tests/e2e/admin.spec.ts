@@ -5,9 +5,7 @@
 // its member sees so; support takes back credits and the member's badge shows
 // the new balance.
 
-import { generateTOTP } from "@epic-web/totp";
-import type { Browser, Page } from "@playwright/test";
-import { demoOperators, OPERATOR_DEMO_PASSWORD } from "../../scripts/seed/operators.ts";
+import { signedInOperator as operator } from "./operators.ts";
 import { activeMember, anotherVisitor, expect, ownId, pngImage, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -15,37 +13,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 const ta = (key: string, values?: Record<string, string | number>) => t(`admin:${key}`, values);
-
-/** A demo operator of `role`, signed in (password, then the code their authenticator would show now). */
-async function operator(browser: Browser, baseURL: string, role: "admin" | "moderator" | "support"): Promise<Page> {
-  const account = demoOperators.find((o) => o.role === role)!;
-  const page = await anotherVisitor(browser, baseURL);
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
-  await page.getByLabel(ta("login.email")).fill(account.email);
-  await page.getByLabel(ta("login.password")).fill(OPERATOR_DEMO_PASSWORD);
-  await page.getByRole("button", { name: ta("login.submit") }).click();
-  await expect(page).toHaveURL(/\/admin\/login\/verify/);
-  const code = async () =>
-    (await generateTOTP({ secret: account.totpSecret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
-  // A code works once: if this operator's current code was used already (an earlier
-  // run in the same 30 seconds), the next one is taken when the authenticator shows it.
-  for (let attempt = 1; ; attempt++) {
-    const otp = await code();
-    await page.getByLabel(ta("verify.code")).fill(otp);
-    await page.getByRole("button", { name: ta("verify.submit") }).click();
-    const signedIn = await expect(page)
-      .toHaveURL(/\/admin$/)
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (attempt > 1) throw error;
-        return false;
-      });
-    if (signedIn) break;
-    await expect.poll(code, { timeout: 35_000, intervals: [1_000] }).not.toBe(otp);
-  }
-  return page;
-}
 
 test("an admin renames a domain and its home page shows the new name at once", async ({ browser, baseURL }) => {
   const admin = await operator(browser, baseURL!, "admin");

@@ -4,43 +4,14 @@
 // sends it, and sees it finished once the per-minute cron has run. The member
 // who wants news finds it in the mailbox, the one who switched news off does
 // not, and the mail's unsubscribe link stops news only.
-import { generateTOTP } from "@epic-web/totp";
-import type { Browser, Page } from "@playwright/test";
-import { demoOperators, OPERATOR_DEMO_PASSWORD } from "../../scripts/seed/operators.ts";
+import type { Page } from "@playwright/test";
+import { signedInOperator } from "./operators.ts";
 import { activeMember, anotherVisitor, expect, linkInMail, test, text } from "./support.ts";
 
 const ta = (key: string, values?: Record<string, string | number>) => text("nl", `admin:${key}`, values);
 /** The members' language, which the audience is narrowed to; the pages they visit speak the site's (Dutch). */
 const LNG = "fi";
 const tm = (key: string) => text("nl", key);
-
-/** The demo admin, signed in with their password and the code their authenticator shows now. */
-async function admin(browser: Browser, baseURL: string): Promise<Page> {
-  const account = demoOperators.find((o) => o.role === "admin")!;
-  const page = await anotherVisitor(browser, baseURL);
-  await page.goto("/admin/login");
-  await page.getByLabel(ta("login.email")).fill(account.email);
-  await page.getByLabel(ta("login.password")).fill(OPERATOR_DEMO_PASSWORD);
-  await page.getByRole("button", { name: ta("login.submit") }).click();
-  await expect(page).toHaveURL(/\/admin\/login\/verify/);
-  const code = async () =>
-    (await generateTOTP({ secret: account.totpSecret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
-  // A code works once: after a run within the same 30 seconds, the next code is awaited.
-  for (let attempt = 1; ; attempt++) {
-    const otp = await code();
-    await page.getByLabel(ta("verify.code")).fill(otp);
-    await page.getByRole("button", { name: ta("verify.submit") }).click();
-    const signedIn = await expect(page)
-      .toHaveURL(/\/admin$/)
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (attempt > 1) throw error;
-        return false;
-      });
-    if (signedIn) return page;
-    await expect.poll(code, { timeout: 35_000, intervals: [1_000] }).not.toBe(otp);
-  }
-}
 
 const emailChoice = (page: Page, type: string) =>
   page.getByRole("checkbox", {
@@ -68,7 +39,7 @@ test("an admin sends a news mail; it reaches who wants news, and its link stops 
   const [{ page: reader, email: readerEmail }, { email: optedOutEmail }, desk] = await Promise.all([
     member("Aino"),
     withoutNews("Elina"),
-    admin(browser, baseURL!),
+    signedInOperator(browser, baseURL!, "admin"),
   ]);
 
   // A subject of its own: earlier runs on the same server are in the list too.

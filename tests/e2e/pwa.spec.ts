@@ -182,6 +182,9 @@ test.describe("push notifications", { tag: "@notifications" }, () => {
     baseURL,
   }) => {
     await withLocalPushService(context, baseURL!);
+    // The live signal would reload the page first (tests/e2e/live-signal.spec.ts): kept silent here, so what
+    // reloads it is the push. The page's socket opens but hears nothing.
+    await context.routeWebSocket(/\/api\/signal\/socket$/, () => {});
     const name = `Pien${Math.floor(Math.random() * 1e6)}`;
     await activeMember(page, "nl", { name, gender: "female", seeking: "male" });
     const memberId = await ownId(page);
