@@ -1,25 +1,5 @@
-// Private profile notes in real Chromium, at desktop and phone widths: a
-// member writes a note on a profile, finds it again after a reload and folded
-// above the conversation with that member; on a domain with notes switched
-// off neither page has the panel.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import {
-  activeMember,
-  anotherVisitor,
-  E2E_STATE_DIR,
-  expect,
-  expectAccessible,
-  firstListedMemberId,
-  hydrated,
-  PASSWORD,
-  test,
-  text,
-  uniqueEmail,
-} from "./support.ts";
+import { activeMember, expect, expectAccessible, firstListedMemberId, hydrated, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 150_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
@@ -78,54 +58,4 @@ test("a member keeps a private note on a profile and finds it beside the convers
   await expect(folded.getByText(t("members:notes.hasNote"))).toHaveCount(0);
   await folded.getByText(t("members:notes.title", { name })).click();
   await expect(noteBox(page)).toHaveValue("");
-});
-
-// Desktop only: the panel's absence does not depend on the width, and the phone run of the journey above covers the layout.
-test("a domain with notes switched off shows no notes panel on the profile or the chat", async ({
-  browser,
-  baseURL,
-}) => {
-  // A domain of its own with the seeded site's settings but notes off, so other journeys keep theirs.
-  const domain = `notes-off-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.localhost`;
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ["scripts/domain.ts", ...args], {
-      encoding: "utf8",
-      stdio: "pipe",
-      env: { ...process.env, STATE_DIR: E2E_STATE_DIR },
-    });
-  const settings = { ...JSON.parse(cli("get", "localhost")), domain, visible_profile_notes: false };
-  const dir = mkdtempSync(join(tmpdir(), "notes-off-"));
-  writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
-  cli("set", domain, join(dir, "settings.json"));
-  rmSync(dir, { recursive: true });
-  try {
-    const origin = `http://${domain}:${new URL(baseURL!).port}`;
-    const page = await anotherVisitor(browser, origin);
-    // Made from the browser: only it resolves the domain's *.localhost name.
-    await page.goto("/");
-    const form = {
-      language: "nl",
-      gender: "female",
-      seeking: "male",
-      name: "Noa",
-      email: uniqueEmail("notes-off"),
-      date_of_birth: "1992-06-15",
-      password: PASSWORD,
-    };
-    const made = await page.evaluate(async (fields) => {
-      const response = await fetch("/dev/members", { method: "POST", body: new URLSearchParams(fields) });
-      return { status: response.status, body: await response.text() };
-    }, form);
-    expect(made.status, made.body).toBe(201);
-    const name = await openFirstProfile(page);
-    await expect(page.getByRole("link", { name: t("members:sendMessage") })).toBeVisible();
-    await expect(page.getByTestId("profile-note")).toHaveCount(0);
-    await page.getByRole("link", { name: t("members:sendMessage") }).click();
-    await expect(page).toHaveURL(/\/chats\/\d+$/);
-    await expect(page.getByRole("textbox", { name: t("chat:footer.label", { name }) })).toBeVisible();
-    await expect(page.getByTestId("profile-note")).toHaveCount(0);
-    await page.context().close();
-  } finally {
-    cli("delete", domain);
-  }
 });

@@ -13,11 +13,8 @@ import config from "../../playwright.config.ts";
 /** Where scripts/e2e-server.ts serves. */
 export const BASE_URL = config.use!.baseURL!;
 
-/** The local state scripts/e2e-server.ts serves: scripts that change it (domain.ts) must be pointed here. */
-export const E2E_STATE_DIR = process.env.STATE_DIR ?? ".wrangler/e2e";
-
 /** The server's log, written by scripts/e2e-server.ts beside its state. */
-const SERVER_LOG = `${E2E_STATE_DIR}/server.log`;
+const SERVER_LOG = `${process.env.STATE_DIR ?? ".wrangler/e2e"}/server.log`;
 
 /** What went wrong in the browser contexts of the running test (one test at a time per worker). */
 let failures: { problems: string[]; requestIds: string[] } = { problems: [], requestIds: [] };
