@@ -1,6 +1,7 @@
 // The console's dashboard: per day and per domain for the last 30
 // days — signups, activations, first purchases, revenue (per currency) and
 // messages — five GROUP BY queries in one D1 batch. Days are UTC days.
+// Revenue goes only to the roles that may see payments (admin, support).
 //
 // Index use: revenue reads payments_status_idx (status, created_at); the others
 // scan their table's rows of the period (indexes on users(signup_date),
@@ -10,7 +11,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DashboardMetric } from "#app/schemas/dashboard.ts";
 import { messageIndex, payments, users } from "#app/server/db/schema.ts";
 import type { OperatorContext } from "./context.ts";
-import { authorize } from "./roles.ts";
+import { authorize, can } from "./roles.ts";
 
 const DAY = 86_400_000;
 const DASHBOARD_DAYS = 30;
@@ -44,7 +45,9 @@ export async function dashboard(app: OperatorContext, options: { domain?: string
   const messageDay = dayOf(messageIndex.createdAt);
   const paymentDay = dayOf(payments.createdAt);
 
-  const [signups, activations, firstPurchases, messages, revenue] = await db.batch([
+  // Revenue is money: only roles that may see payments get it (and its query).
+  const seesRevenue = can(app.operator.role, "payments.view");
+  const [signups, activations, firstPurchases, messages, paid] = await db.batch([
     db
       .select({ domain: users.domain, day: signupDay, n: count() })
       .from(users)
@@ -74,9 +77,11 @@ export async function dashboard(app: OperatorContext, options: { domain?: string
         n: sum(payments.amountCents).mapWith(Number),
       })
       .from(payments)
-      .where(and(eq(payments.status, "paid"), gte(payments.createdAt, since)))
+      // Never true for the others: the query reads nothing for them.
+      .where(and(seesRevenue ? undefined : sql`0`, eq(payments.status, "paid"), gte(payments.createdAt, since)))
       .groupBy(payments.domain, payments.currency, paymentDay),
   ]);
+  const revenue = seesRevenue ? paid : [];
 
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) =>
     new Date((firstDay + i) * DAY).toISOString().slice(0, 10),
