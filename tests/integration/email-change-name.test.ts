@@ -1,12 +1,15 @@
 // A member's profile name may not be their e-mail address: signup and the
-// profile form refuse it, and so does changing the address to the name.
+// profile form refuse it, and so does changing the address to the name, both
+// when the change is asked for and when its link is used (the name may have
+// changed in between).
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { resources } from "#app/i18n/resources.ts";
-import { requestEmailChange } from "#app/server/accounts/account-settings.ts";
+import { confirmEmailChange, requestEmailChange } from "#app/server/accounts/account-settings.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
-import { mailOutbox } from "#app/server/db/schema.ts";
+import { issueToken } from "#app/server/accounts/tokens.ts";
+import { mailOutbox, profiles, users } from "#app/server/db/schema.ts";
 import { accountsApp, db, failure, givenAccount, NOW, PASSWORD, sessionCookieFor } from "./fixtures.ts";
 
 const NAME = "ann.home@example.com";
@@ -43,5 +46,16 @@ describe("changing the e-mail address", () => {
     expect(await response.text()).toContain(
       (resources.nl as { validation: Record<string, string> }).validation.nameEqualsEmail!,
     );
+  });
+
+  it("refuses the link when the name became the new address after the change was asked for", async () => {
+    const ann = await givenAccount({ name: "Ann", email: "ann@example.com" });
+    const link = await issueToken(db, { userId: ann, purpose: "mail_change", now: NOW, newEmail: NAME });
+    await link.statement;
+    // The profile form compares the name with the current address only, so this rename is allowed.
+    await db.update(profiles).set({ name: NAME }).where(eq(profiles.userId, ann));
+    expect(await failure(confirmEmailChange(accountsApp(), link.token))).toEqual({ code: "name_equals_email" });
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, ann));
+    expect(row?.email).toBe("ann@example.com");
   });
 });

@@ -65,6 +65,9 @@ export async function confirmEmailChange(app: AccountsContext, token: string) {
   const now = app.now();
   const used = await consumeToken(app.db, token, "mail_change", now);
   if (!used?.newEmail) throw new DomainError("link_invalid");
+  // The name may have become the new address since the change was asked for (like assertEmailFree, after the link is used).
+  const [profile] = await app.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, used.userId));
+  if (profile && nameIsEmail(profile.name, used.newEmail)) throw new DomainError("name_equals_email");
   await assertEmailFree(app, used.newEmail);
   try {
     await app.db.batch([
