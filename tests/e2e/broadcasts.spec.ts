@@ -8,6 +8,9 @@ import type { Page } from "@playwright/test";
 import { signedInOperator } from "./operators.ts";
 import { activeMember, anotherVisitor, expect, linkInMail, test, text } from "./support.ts";
 
+// A long journey with an operator's TOTP sign-in, which may wait for another spec's.
+test.describe.configure({ timeout: 90_000 });
+
 const ta = (key: string, values?: Record<string, string | number>) => text("nl", `admin:${key}`, values);
 /** The members' language, which the audience is narrowed to; the pages they visit speak the site's (Dutch). */
 const LNG = "fi";
