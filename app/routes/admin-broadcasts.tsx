@@ -131,11 +131,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
             <Field label={t("broadcasts.language")} meta={fields.language}>
               <select {...getSelectProps(fields.language)} className="field-input">
                 <option value="">{t("broadcasts.everyone")}</option>
-                {locales.map((l) => (
-                  <option key={l} value={l}>
-                    {l.toUpperCase()}
-                  </option>
-                ))}
+                <LocaleOptions />
               </select>
             </Field>
             <Field label={t("broadcasts.premium")} meta={fields.premium}>
@@ -178,11 +174,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
           <label className="text-sm">
             {t("broadcasts.testLocale")}{" "}
             <select name="testLocale" defaultValue={defaultLocale} className="field-input">
-              {locales.map((l) => (
-                <option key={l} value={l}>
-                  {l.toUpperCase()}
-                </option>
-              ))}
+              <LocaleOptions />
             </select>
           </label>
           <button type="submit" name="intent" value="count" className="btn-outline min-h-9 px-3">
@@ -241,4 +233,13 @@ function Field({ meta, label, children }: { meta: AnyField; label: string; child
       <ErrorList errors={meta.errors} />
     </div>
   );
+}
+
+/** One option per language the site speaks, by its code. */
+function LocaleOptions() {
+  return locales.map((l) => (
+    <option key={l} value={l}>
+      {l.toUpperCase()}
+    </option>
+  ));
 }

@@ -39,11 +39,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = id === null ? null : await getMemberProfile(app, id, viewer);
   if (!profile) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
   // Opening a liker's profile makes their like seen.
-  const likeSeen = viewer && profile.relation?.likedBy ? await markLikeSeen(app, viewer.id, profile.id) : false;
+  const [likeSeen, note] = await Promise.all([
+    viewer && profile.relation?.likedBy ? markLikeSeen(app, viewer.id, profile.id) : false,
+    viewer ? readNote(app, viewer.id, profile.id) : null,
+  ]);
   return {
     profile,
     likeSeen,
-    note: viewer ? await readNote(app, viewer.id, profile.id) : null,
+    note,
     visible: app.settings.visible_profile_fields,
     camPartner: camPartner(app.settings),
     gifts: app.member
