@@ -8,6 +8,8 @@ const crashPoints = [
   // Sending a message: the room's pending row, D1's charge, the room's "sent".
   "message:stored-pending",
   "message:charged",
+  // Behind the acknowledgement: the conversation's summary in D1 (unread counts), then notifications.
+  "message:acknowledged",
   // Delivering a confirmed member's held messages: D1 first, then the room.
   "message:released-in-d1",
   // A profile photo: its files in R2, its row in D1; and the way back.

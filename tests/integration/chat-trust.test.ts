@@ -10,6 +10,9 @@ import { changePassword } from "#app/server/accounts/account-settings.ts";
 import { closeAccount } from "#app/server/accounts/deletion.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
+import { markRead } from "#app/server/chat/conversations.ts";
+import { recordMessage, senderFacts } from "#app/server/chat/send-message.ts";
+import { summariseConversation } from "#app/server/chat/summary.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import {
   conversationParticipants,
@@ -180,6 +183,8 @@ describe("the read marker", () => {
     await givenCredits(ann, 5);
     for (const id of ["unread-01", "unread-02", "unread-03"])
       expect((await send(annCookie, conversation, id)).status).toBe(201);
+    // Counted behind the acknowledgements.
+    expect(await settles(async () => (await participant(conversation, bob)).unread === 3)).toBe(true);
     expect(await participant(conversation, bob)).toEqual({ unread: 3, lastReadSeq: 0 });
 
     expect((await readUpTo(bobCookie, conversation, 1)).status).toBe(200);
@@ -209,6 +214,23 @@ describe("the read marker", () => {
     expect((await readUpTo(bobCookie, conversation, 3)).status).toBe(200);
     expect(await participant(conversation, bob)).toEqual({ unread: 0, lastReadSeq: 3 });
     b.ws.close(1000);
+  });
+});
+
+describe("the read marker and the summary behind the messages", () => {
+  it("a read between a message and its summary counts that message unread once", async () => {
+    const { ann, bob, conversation, annCookie } = await givenConversation({ paid: true });
+    await givenCredits(ann, 5);
+    for (const id of ["race-0001", "race-0002"]) expect((await send(annCookie, conversation, id)).status).toBe(201);
+    expect(await settles(async () => (await participant(conversation, bob)).unread === 2)).toBe(true);
+    // A third message is charged and indexed; its room has not written the summary yet.
+    const app = { db, settings: appContext().settings, now: Date.now };
+    const record = { conversationId: conversation, senderId: ann, recipientId: bob, seq: 3, clientId: "race-0003" };
+    const third = { ...record, kind: "text" as const, preview: "drie" };
+    await recordMessage(app, third, await senderFacts(app, third));
+    await markRead({ db, now: Date.now }, { conversationId: conversation, memberId: bob, otherId: ann }, 1);
+    await summariseConversation({ db }, conversation, 3);
+    expect(await participant(conversation, bob)).toEqual({ unread: 2, lastReadSeq: 1 });
   });
 });
 

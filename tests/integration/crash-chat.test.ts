@@ -9,6 +9,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { and, count, eq, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OutgoingMessage, ServerFrame } from "#app/schemas/chat.ts";
+import { SUMMARY_AFTER } from "#app/server/chat/room-storage.ts";
 import { openConversation } from "#app/server/chat/rooms.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { armCrash, type CrashPoint } from "#app/server/crash-points.ts";
@@ -159,6 +160,35 @@ describe("a message whose send dies in the room", () => {
     expect(await eventually(delivered, 5000)).toBe(true);
     bob.ws.close(1000);
     await expectSettled(setup);
+  });
+});
+
+describe("a message acknowledged before the room dies", () => {
+  it("the summary that follows the acknowledgement is written by the room's alarm: unread counts match", async () => {
+    const setup = await givenConversation({ paid: true });
+    await givenCredits(setup.ann, 5);
+    armCrash("message:acknowledged");
+    // The sender has the answer: paid, stored, delivered.
+    expect(await sendDirectly(setup.conversation, setup.ann, text("acked-1"))).toMatchObject({ type: "sent" });
+    // The room dies when it sets out to write the summary, a moment later, before D1 counted the message unread.
+    await new Promise((r) => setTimeout(r, SUMMARY_AFTER + 500));
+    const unread = () =>
+      db
+        .select({ n: conversationParticipants.unreadCount })
+        .from(conversationParticipants)
+        .where(
+          and(
+            eq(conversationParticipants.conversationId, setup.conversation),
+            eq(conversationParticipants.userId, setup.bob),
+          ),
+        );
+    expect(await unread()).toEqual([{ n: 0 }]);
+
+    expect(await runDurableObjectAlarm(roomStub(env, setup.conversation))).toBe(true);
+    await expectSettled(setup);
+    // Once more changes nothing: the summary counts each message once.
+    await runInDurableObject(roomStub(env, setup.conversation), (room: ConversationRoom) => room.alarm());
+    expect(await unread()).toEqual([{ n: 1 }]);
   });
 });
 

@@ -12,6 +12,7 @@ import { DomainError } from "#app/server/errors.ts";
 import { assertNotBlocked, blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
 import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 import { FREE_CONVERSATIONS } from "./costs.ts";
+import { summarisedSeq } from "./summary.ts";
 
 type ChatContext = Pick<RequestContext, "db" | "settings" | "now">;
 
@@ -214,7 +215,8 @@ export async function hideConversation(app: Pick<RequestContext, "db" | "now">, 
  * Reads a conversation up to `seq`, for the unread counts. The marker never
  * moves back, and never past the newest message this member can see (another's
  * held messages are not seen): such a seq is invalid_input. What stays unread
- * is what the other member sent after the marker. With `session` (a socket's),
+ * is what the other member sent after the marker (as far as the summary has
+ * counted; see summary.ts). With `session` (a socket's),
  * refused like assertStillOpen once that session or the conversation closed.
  * Answers where the marker now stands.
  */
@@ -244,7 +246,8 @@ export async function markRead(
       .update(cp)
       .set({
         lastReadSeq: marker,
-        unreadCount: sql`(select count(*) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and ${messageIndex.senderId} = ${otherId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${marker})`,
+        // Up to the summary only: it counts the later messages when it reaches them.
+        unreadCount: sql`(select count(*) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and ${messageIndex.senderId} = ${otherId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${marker} and ${messageIndex.seq} <= ${summarisedSeq(conversationId)})`,
       })
       .where(
         and(own, sql`${seq} <= ${newestSeen}`, sql`${sessionUntil} is not null`, notBlockedWith(memberId, otherId)),

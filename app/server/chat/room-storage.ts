@@ -23,6 +23,8 @@ export type Row = {
 
 /** How soon after a message is written the room checks that its send finished. */
 export const SETTLE_AFTER = 5_000;
+/** How long the room gathers sent messages before it writes the summary behind them (unread counts). */
+export const SUMMARY_AFTER = 1_000;
 /** When settling failed (D1 unreachable), how soon the room tries again. */
 export const SETTLE_RETRY_AFTER = 30_000;
 /** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
@@ -135,4 +137,31 @@ export async function settleRows(
     if (released) delivered.push(released);
   }
   return delivered;
+}
+
+/**
+ * How far the conversation's summary may count: every sent row up to here is
+ * recorded in D1. A send still under way (pending) stops it short; the summary
+ * after that send counts the rest.
+ */
+export function summarisableSeq(sql: SqlStorage) {
+  const row = sql
+    .exec<{ upTo: number | null }>(
+      "select coalesce((select min(seq) - 1 from messages where state = 'pending'), (select max(seq) from messages), 0) as upTo",
+    )
+    .one();
+  return row.upTo ?? 0;
+}
+
+/** The seq of the newest message a member sent that the other can see, in (after, upTo]; null when none. */
+export function newestVisibleFrom(sql: SqlStorage, senderId: number, range: { after: number; upTo: number }) {
+  const row = sql
+    .exec<{ seq: number | null }>(
+      "select max(seq) as seq from messages where sender_id = ? and state = 'sent' and held = 0 and seq > ? and seq <= ?",
+      senderId,
+      range.after,
+      range.upTo,
+    )
+    .one();
+  return row.seq;
 }

@@ -1,10 +1,9 @@
 // Recording a chat message in D1: what the sender pays (through the ledger,
-// key msg:<sender>:<clientId>), the message index row and the recipient's
-// unread count, as one batch: charged once, never without the message, never
-// negative. At most four rows written per message: ledger, balance, index,
-// recipient's participant row. The rules on what a message may carry live here
-// too, so the room only orders and delivers.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// key msg:<sender>:<clientId>) and the message index row, as one batch:
+// charged once, never without the message, never negative. The recipient's
+// unread count follows behind, once per burst (summary.ts). The rules on what
+// a message may carry live here too, so the room only orders and delivers.
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
@@ -14,6 +13,7 @@ import { DomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
 import { blockedEitherWay } from "#app/server/members/blocks.ts";
 import { type MessageKind, messageCost } from "./costs.ts";
+import { summarisedSeq } from "./summary.ts";
 
 type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
 
@@ -38,7 +38,7 @@ export const messageKey = (senderId: number, clientId: string) => `msg:${senderI
  * already recorded (paid and indexed while it was allowed; the room lost the
  * answer) is not refused now: finishing it is not a new send.
  */
-async function senderFacts(app: SendContext, record: MessageRecord) {
+export async function senderFacts(app: SendContext, record: MessageRecord) {
   const { senderId, recipientId } = record;
   const recorded = eq(messageIndex.id, messageKey(senderId, record.clientId));
   const [facts] = await app.db
@@ -88,8 +88,10 @@ const isDuplicateMessage = (error: unknown) =>
   String(error).includes("UNIQUE") &&
   (String(error).includes("message_index") || String(error).includes("idempotency_key"));
 
-export async function recordMessage(app: SendContext, record: MessageRecord) {
-  const facts = await senderFacts(app, record);
+export type SenderFacts = Awaited<ReturnType<typeof senderFacts>>;
+
+/** Charges and indexes a message, given what senderFacts found (the room asks for both at once). */
+export async function recordMessage(app: SendContext, record: MessageRecord, facts: SenderFacts) {
   // Messages of a member who has not confirmed their address wait.
   const held = facts.recordedHeld !== null ? facts.recordedHeld === 1 : facts.status === "not_confirmed";
   const cost = record.free ? 0 : messageCost(app.settings, record.kind, facts.country);
@@ -129,20 +131,6 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
             .where(eq(creditLedger.idempotencyKey, key)),
         )
       : app.db.insert(messageIndex).values(values);
-  const recipient = app.db
-    .update(conversationParticipants)
-    .set({
-      unreadCount: sql`${conversationParticipants.unreadCount} + 1`,
-      lastMessageAt: now,
-      hiddenAt: null,
-    })
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, record.conversationId),
-        eq(conversationParticipants.userId, record.recipientId),
-        sql`exists (select 1 from ${messageIndex} where ${messageIndex.id} = ${key} and ${messageIndex.held} = 0)`,
-      ),
-    );
   try {
     const { outcome, balance } = await charge(
       app.db,
@@ -153,7 +141,7 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
         idempotencyKey: key,
         now,
       },
-      [indexRow, recipient],
+      [indexRow],
     );
     return { outcome, held, cost, credits: balance };
   } catch (error) {
@@ -188,7 +176,11 @@ export async function heldConversations(app: Pick<RequestContext, "db">, senderI
   return rows.map((r) => r.conversationId);
 }
 
-/** Delivers a conversation's held messages in D1: not held any more, counted unread for the recipient. */
+/**
+ * Delivers a conversation's held messages in D1: not held any more, and counted
+ * unread for the recipient where the summary has passed them already (it counts
+ * the later ones itself once they are released; see summary.ts).
+ */
 export async function releaseHeldInIndex(
   app: Pick<RequestContext, "db" | "now">,
   conversationId: number,
@@ -205,7 +197,7 @@ export async function releaseHeldInIndex(
     app.db
       .update(conversationParticipants)
       .set({
-        unreadCount: sql`${conversationParticipants.unreadCount} + (select count(*) from ${messageIndex} where ${held})`,
+        unreadCount: sql`${conversationParticipants.unreadCount} + (select count(*) from ${messageIndex} where ${held} and ${lte(messageIndex.seq, summarisedSeq(conversationId))})`,
         lastMessageAt: app.now(),
         hiddenAt: null,
       })
