@@ -1,10 +1,7 @@
 import WebSocket from "ws";
-import { recordMessage } from "#app/server/chat/send-message.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { builtInSettings } from "#app/server/settings/defaults.ts";
-import { withLocalBindings } from "../lib/local.ts";
 import type { Budget } from "./foundation.ts";
-import { countingD1 } from "./lib/d1-rows.ts";
+import { messageRows } from "./lib/d1-rows.ts";
 import { percentile, table } from "./lib/load.ts";
 import { givenPair } from "./lib/pairs.ts";
 import type { BenchServer } from "./lib/server.ts";
@@ -17,19 +14,17 @@ interface Pair {
   cookies: [string, string];
 }
 
-async function preparePairs(stateDir: string): Promise<Pair[]> {
-  return withLocalBindings(async (env) => {
-    const db = createDb(env.DB);
-    const now = Date.now();
-    const pairs: Pair[] = [];
-    for (let i = 0; i < ROOMS; i++) {
-      const a = 10 + 2 * i;
-      const b = 11 + 2 * i;
-      const pair = await givenPair(db, [a, b], { credits: 1000, bothLoggedIn: true, now });
-      pairs.push({ conversation: pair.conversation, cookies: [pair.cookies[0]!, pair.cookies[1]!] });
-    }
-    return pairs;
-  }, stateDir);
+async function preparePairs(env: Env): Promise<Pair[]> {
+  const db = createDb(env.DB);
+  const now = Date.now();
+  const pairs: Pair[] = [];
+  for (let i = 0; i < ROOMS; i++) {
+    const a = 10 + 2 * i;
+    const b = 11 + 2 * i;
+    const pair = await givenPair(db, [a, b], { credits: 1000, bothLoggedIn: true, now });
+    pairs.push({ conversation: pair.conversation, cookies: [pair.cookies[0]!, pair.cookies[1]!] });
+  }
+  return pairs;
 }
 
 function open(url: string, cookie?: string): Promise<WebSocket> {
@@ -75,7 +70,8 @@ async function run(
 }
 
 export async function benchChat(server: BenchServer): Promise<Budget[]> {
-  const pairs = await preparePairs(server.stateDir);
+  const env = await server.bindings();
+  const pairs = await preparePairs(env);
   const ws = server.url.replace(/^http/, "ws");
 
   const echoRooms = await Promise.all(
@@ -94,6 +90,14 @@ export async function benchChat(server: BenchServer): Promise<Budget[]> {
     r.receiver.close();
   }
 
+  // The room logs where each send's time went (a local-tools build only).
+  const steps = new Map<string, number[]>();
+  const stopListening = server.onLog((line) => {
+    if (line.msg !== "message steps") return;
+    for (const [step, ms] of Object.entries(line)) {
+      if (typeof ms === "number") steps.set(step, [...(steps.get(step) ?? []), ms]);
+    }
+  });
   const chatRooms = await Promise.all(
     pairs.map(async (pair) => ({
       sender: await open(`${ws}/api/chat/socket?conversation=${pair.conversation}`, pair.cookies[0]),
@@ -118,23 +122,19 @@ export async function benchChat(server: BenchServer): Promise<Budget[]> {
     r.sender.close();
     r.receiver.close();
   }
+  stopListening();
 
-  const written = await withLocalBindings(async (env) => {
-    const counted = countingD1(env.DB);
-    await recordMessage(
-      { db: createDb(counted.db), settings: builtInSettings, now: Date.now },
-      {
-        conversationId: pairs[0]!.conversation,
-        senderId: 10,
-        recipientId: 11,
-        seq: 10_000,
-        clientId: `rows-${stamp}`,
-        kind: "text",
-        preview: "x",
-      },
-    );
-    return counted.totals;
-  }, server.stateDir);
+  // A conversation of its own: its seq must follow the room's, which the bench's sends filled.
+  const rows = await messageRows(env.DB, {
+    conversationId: pairs.at(-1)!.conversation,
+    senderId: 10 + 2 * (ROOMS - 1),
+    recipientId: 11 + 2 * (ROOMS - 1),
+    seq: MESSAGES + 1,
+    clientId: `rows-${stamp}`,
+    kind: "text",
+    preview: "x",
+  });
+  const written = { rowsWritten: rows.hot.rowsWritten + rows.behind.rowsWritten };
 
   console.log(
     `\nChat: ${ROOMS} rooms × 2 members, ${MESSAGES} messages per room sent one after another, all rooms at once\n`,
@@ -146,17 +146,34 @@ export async function benchChat(server: BenchServer): Promise<Budget[]> {
       ["ConversationRoom (paid, stored)", chat.p50.toFixed(1), chat.p99.toFixed(1), chat.perSecond.toFixed(0)],
     ]),
   );
+  console.log(`\nWhere a send's time goes in the room (${steps.get("deliver")?.length ?? 0} sends)\n`);
   console.log(
-    `D1 per message: ${written.statements} statements, ${written.rowsRead} rows read, ${written.rowsWritten} rows written (D1 counts index entries too)`,
+    table([
+      ["step", "p50 ms", "p99 ms", "mean ms"],
+      ...[...steps].map(([step, ms]) => [
+        step,
+        percentile(ms, 50).toFixed(1),
+        percentile(ms, 99).toFixed(1),
+        (ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(1),
+      ]),
+    ]),
+  );
+  console.log(
+    `D1 per message: before the acknowledgement ${rows.hot.statements} statements, ${rows.hot.rowsRead} rows read, ${rows.hot.rowsWritten} written; behind it (once per burst) ${rows.behind.statements} statements, ${rows.behind.rowsRead} read, ${rows.behind.rowsWritten} written (D1 counts index entries too)`,
   );
 
   return [
-    { name: `chat p99 at ${ROOMS} rooms`, value: `${chat.p99.toFixed(1)} ms`, target: "< 25 ms", holds: chat.p99 < 25 },
     {
-      name: "chat p99 / echo p99",
-      value: `${(chat.p99 / Math.max(echo.p99, 0.1)).toFixed(1)} ×`,
-      target: "(report)",
-      holds: true,
+      name: `chat p99 / echo p99 at ${ROOMS} rooms`,
+      value: `${(chat.p99 / Math.max(echo.p99, 0.1)).toFixed(1)} × (${chat.p99.toFixed(0)} ms)`,
+      target: "≤ 2 ×",
+      holds: chat.p99 <= 2 * echo.p99,
+    },
+    {
+      name: "chat messages/s / echo",
+      value: `${((chat.perSecond / echo.perSecond) * 100).toFixed(0)} %`,
+      target: "≥ 50 %",
+      holds: chat.perSecond >= echo.perSecond / 2,
     },
     {
       name: "D1 rows written per message",

@@ -116,11 +116,9 @@ export async function benchMembers(server: BenchServer): Promise<Budget[]> {
     await load(server.url, "ceiling", "/api/ping"),
     await load(server.url, "likes.php", "/api/likes.php", { headers }),
   ];
-  const likesRows = await withLocalBindings(async (env) => {
-    const counted = countingD1(env.DB);
-    await likesState({ db: createDb(counted.db), settings: builtInSettings, now: Date.now }, 2);
-    return counted.totals;
-  }, server.stateDir);
+  const counted = countingD1((await server.bindings()).DB);
+  await likesState({ db: createDb(counted.db), settings: builtInSettings, now: Date.now }, 2);
+  const likesRows = counted.totals;
   console.log(
     `\n/api/likes.php: ${likes.rps.toFixed(0)} req/s (${((likes.rps / ceiling.rps) * 100).toFixed(0)} % of ceiling), p50 ${likes.p50} ms, p99 ${likes.p99} ms, ${likesRows.statements} statements, ${likesRows.rowsRead} rows read`,
   );

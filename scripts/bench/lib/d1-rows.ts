@@ -1,3 +1,8 @@
+import { type MessageRecord, recordMessage, senderFacts } from "#app/server/chat/send-message.ts";
+import { summariseConversation } from "#app/server/chat/summary.ts";
+import { createDb } from "#app/server/db/client.ts";
+import { builtInSettings } from "#app/server/settings/defaults.ts";
+
 // Counts D1 rows read and written by the statements a piece of domain code runs:
 // each statement is run once more with .all() to read D1's meta. Used by
 // benchmarks only; the app itself never pays for this.
@@ -49,4 +54,19 @@ export function countingD1(d1: D1Database) {
     },
   });
   return { db, totals };
+}
+
+/**
+ * D1 rows one paid message costs, counted the way the room spends them: the
+ * sender's facts and the charge batch before the acknowledgement, and the
+ * conversation's summary behind it (written once per burst; counted here for
+ * this one message alone, the most it can cost).
+ */
+export async function messageRows(d1: D1Database, record: MessageRecord) {
+  const hot = countingD1(d1);
+  const app = { db: createDb(hot.db), settings: builtInSettings, now: Date.now };
+  await recordMessage(app, record, await senderFacts(app, record));
+  const behind = countingD1(d1);
+  await summariseConversation({ db: createDb(behind.db) }, record.conversationId, record.seq);
+  return { hot: hot.totals, behind: behind.totals };
 }
