@@ -66,7 +66,6 @@ async function givenMessages(senderId: number, otherId: number, times: number[])
     .returning();
   await db.insert(messageIndex).values(
     times.map((createdAt, seq) => ({
-      id: `dash-${conversation!.id}-${seq}`,
       conversationId: conversation!.id,
       seq,
       senderId,

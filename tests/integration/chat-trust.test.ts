@@ -11,7 +11,7 @@ import { closeAccount } from "#app/server/accounts/deletion.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
 import { markRead } from "#app/server/chat/conversations.ts";
-import { recordMessage, senderFacts } from "#app/server/chat/send-message.ts";
+import { recordMessage } from "#app/server/chat/send-message.ts";
 import { summariseConversation } from "#app/server/chat/summary.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import {
@@ -227,7 +227,7 @@ describe("the read marker and the summary behind the messages", () => {
     const app = { db, settings: appContext().settings, now: Date.now };
     const record = { conversationId: conversation, senderId: ann, recipientId: bob, seq: 3, clientId: "race-0003" };
     const third = { ...record, kind: "text" as const, preview: "drie" };
-    await recordMessage(app, third, await senderFacts(app, third));
+    await recordMessage(app, third);
     await markRead({ db, now: Date.now }, { conversationId: conversation, memberId: bob, otherId: ann }, 1);
     await summariseConversation({ db }, conversation, 3);
     expect(await participant(conversation, bob)).toEqual({ unread: 2, lastReadSeq: 1 });

@@ -8,6 +8,7 @@ import { hashPassword } from "#app/server/accounts/password.ts";
 import { createDb, type Database } from "#app/server/db/client.ts";
 import {
   companies,
+  conversations,
   interests,
   mailOutbox,
   photos,
@@ -291,6 +292,16 @@ export async function chatSocket(cookie: string, conversation: number) {
 export async function eventually(check: () => boolean, ms = 3000) {
   for (let waited = 0; waited < ms && !check(); waited += 10) await new Promise((r) => setTimeout(r, 10));
   return check();
+}
+
+/** Waits until the room's summary behind its messages (unread counts, chat lists) has counted up to `seq`. */
+export async function summaryReached(conversation: number, seq: number, ms = 3000) {
+  const reached = async () =>
+    ((
+      await db.select({ seq: conversations.lastSeq }).from(conversations).where(equals(conversations.id, conversation))
+    )[0]?.seq ?? 0) >= seq;
+  for (let waited = 0; waited < ms && !(await reached()); waited += 20) await new Promise((r) => setTimeout(r, 20));
+  return reached();
 }
 
 /**

@@ -8,7 +8,15 @@ import { describe, expect, it } from "vitest";
 import { findSessionMember } from "#app/server/accounts/session.ts";
 import { creditPackages, photos, users } from "#app/server/db/schema.ts";
 import { startCheckout } from "#app/server/payments/checkout.ts";
-import { accountsApp, appContext, db, givenAccount, givenCredits, sessionCookieFor } from "./fixtures.ts";
+import {
+  accountsApp,
+  appContext,
+  db,
+  givenAccount,
+  givenCredits,
+  sessionCookieFor,
+  summaryReached,
+} from "./fixtures.ts";
 
 const BASE = "http://localhost";
 const api = (cookie: string | null, init: { method?: string; body?: unknown } = {}) => ({
@@ -39,6 +47,7 @@ async function world() {
     }),
   );
   expect(sent.status).toBe(201);
+  expect(await summaryReached(conversation, 1)).toBe(true);
 
   // Ann's private photo and a photo in the conversation, both in R2.
   const photoKey = `p/${ann}/idor.jpg`;

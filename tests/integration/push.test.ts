@@ -373,7 +373,6 @@ describe("notification preferences", () => {
       .returning();
     await db.insert(messageIndex).values([
       {
-        id: "m1",
         conversationId: conversation!.id,
         seq: 1,
         senderId: sender,
@@ -382,7 +381,6 @@ describe("notification preferences", () => {
         createdAt: NOW,
       },
       {
-        id: "m2",
         conversationId: conversation!.id,
         seq: 2,
         senderId: sender,

@@ -42,7 +42,7 @@ import {
   toMessage,
   visibleHistory,
 } from "#app/server/chat/room-storage.ts";
-import { messageContent, recordMessage, releaseHeldInIndex, senderFacts } from "#app/server/chat/send-message.ts";
+import { messageContent, recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
 import { summariseConversation } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
@@ -64,13 +64,6 @@ function stepTimer() {
       const now = performance.now();
       ms[step] = now - last;
       last = now;
-    },
-    /** A step that runs alongside others: its own duration. */
-    async time<T>(step: string, work: Promise<T>) {
-      const started = performance.now();
-      const result = await work;
-      ms[step] = performance.now() - started;
-      return result;
     },
     ms: () => ms,
   };
@@ -310,8 +303,9 @@ export class ConversationRoom extends DurableObject<Env> {
       }
       const app = { db, settings: await loadSettings(this.env.SETTINGS, meta.domain), now: Date.now };
       steps.mark("settings");
-      let fresh = false;
       if (!row) {
+        if (!(await messageWithinRateLimit(this.env, senderId))) throw new DomainError("rate_limited");
+        steps.mark("rate limit");
         const content = await messageContent(app, meta.conversationId, message);
         steps.mark("content");
         // The awaits above let other sends of this same message in: carry on with theirs.
@@ -320,7 +314,6 @@ export class ConversationRoom extends DurableObject<Env> {
           return { type: "sent", clientId: message.clientId, message: toMessage(meanwhile), credits: null };
         }
         const now = app.now();
-        fresh = !meanwhile;
         row =
           meanwhile ??
           this.sql
@@ -357,15 +350,8 @@ export class ConversationRoom extends DurableObject<Env> {
         free: options.free,
         session: options.session,
       };
-      // A new message counts against the sender's message rate, asked alongside D1.
-      const [allowed, facts] = await Promise.all([
-        fresh ? steps.time("rate limit", messageWithinRateLimit(this.env, senderId)) : true,
-        steps.time("sender facts", senderFacts(app, record)),
-      ]);
-      steps.mark("rate limit ‖ sender facts");
-      if (!allowed) throw new DomainError("rate_limited");
-      const recorded = await recordMessage(app, record, facts);
-      steps.mark("charge batch");
+      const recorded = await recordMessage(app, record);
+      steps.mark("D1 batch");
       await crashPointIn(this.ctx, "message:charged");
       const sent = this.sql
         .exec<Row>(
@@ -433,7 +419,10 @@ export class ConversationRoom extends DurableObject<Env> {
   private async settlePending() {
     const meta = this.meta();
     const delivered = meta
-      ? await settleRows(this.sql, { db: createDb(this.env.DB) }, { inFlight: this.inFlight, now: Date.now() })
+      ? await settleRows(this.sql, { db: createDb(this.env.DB) }, meta.conversationId, {
+          inFlight: this.inFlight,
+          now: Date.now(),
+        })
       : [];
     if (meta && delivered.length) {
       createLogger(`room:${meta.conversationId}`).warn("settled messages a crash left half-done", {
@@ -481,16 +470,24 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   private summaryTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastSummaryAt = 0;
 
-  /** Soon, for every message sent until then: a chat going back and forth costs one summary a moment. */
+  /**
+   * At once after a quiet moment, else at most one a SUMMARY_AFTER for all
+   * messages sent until then: a chat going back and forth costs one summary a moment.
+   */
   private summariseInBackground(meta: RoomMeta) {
-    this.summaryTimer ??= setTimeout(() => {
-      this.summaryTimer = null;
-      // Failing here costs nothing: the alarm set with the message writes it.
-      this.summarise(meta).catch((error: unknown) =>
-        createLogger(`room:${meta.conversationId}`).warn("summary postponed to the alarm", errorFields(error)),
-      );
-    }, SUMMARY_AFTER);
+    this.summaryTimer ??= setTimeout(
+      () => {
+        this.summaryTimer = null;
+        this.lastSummaryAt = Date.now();
+        // Failing here costs nothing: the alarm set with the message writes it.
+        this.summarise(meta).catch((error: unknown) =>
+          createLogger(`room:${meta.conversationId}`).warn("summary postponed to the alarm", errorFields(error)),
+        );
+      },
+      Math.max(0, this.lastSummaryAt + SUMMARY_AFTER - Date.now()),
+    );
   }
 
   private async summariseNow(meta: RoomMeta) {

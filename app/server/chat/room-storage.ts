@@ -6,7 +6,7 @@
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { HISTORY_PAGE } from "./costs.ts";
-import { messageKey, recordedMessages } from "./send-message.ts";
+import { recordedMessages } from "./send-message.ts";
 
 export type Row = {
   seq: number;
@@ -23,7 +23,7 @@ export type Row = {
 
 /** How soon after a message is written the room checks that its send finished. */
 export const SETTLE_AFTER = 5_000;
-/** How long the room gathers sent messages before it writes the summary behind them (unread counts). */
+/** At most one summary behind the messages (unread counts) this often; the messages between wait for it. */
 export const SUMMARY_AFTER = 1_000;
 /** When settling failed (D1 unreachable), how soon the room tries again. */
 export const SETTLE_RETRY_AFTER = 30_000;
@@ -101,6 +101,7 @@ export const pendingRows = (sql: SqlStorage) =>
 export async function settleRows(
   sql: SqlStorage,
   app: { db: Database },
+  conversationId: number,
   { inFlight, now }: { inFlight: ReadonlyMap<number, number>; now: number },
 ) {
   const orphans = pendingRows(sql).filter((row) => !inFlight.has(row.seq));
@@ -108,9 +109,10 @@ export async function settleRows(
   if (!orphans.length && !held.length) return [];
   const recorded = await recordedMessages(
     app,
-    [...orphans, ...held].map((row) => messageKey(row.sender_id, row.client_id)),
+    conversationId,
+    [...orphans, ...held].map((row) => ({ seq: row.seq, senderId: row.sender_id, clientId: row.client_id })),
   );
-  const recordOf = (row: Row) => recorded.get(messageKey(row.sender_id, row.client_id));
+  const recordOf = (row: Row) => recorded.get(row.seq);
   const delivered: Row[] = [];
   for (const row of orphans) {
     // A retry of this very message may have started while D1 answered: it finishes the job.

@@ -3,16 +3,16 @@
 // charged once, never without the message, never negative. The recipient's
 // unread count follows behind, once per burst (summary.ts). The rules on what
 // a message may carry live here too, so the room only orders and delivers.
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, lte, notInArray, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
-import { charge } from "#app/server/credits/ledger.ts";
-import { conversationParticipants, creditLedger, messageIndex, profiles, users } from "#app/server/db/schema.ts";
+import { booked, chargeStatements } from "#app/server/credits/ledger.ts";
+import { conversationParticipants, messageIndex, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
-import { blockedEitherWay } from "#app/server/members/blocks.ts";
-import { type MessageKind, messageCost } from "./costs.ts";
+import { blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
+import { type MessageKind, messageCostSql } from "./costs.ts";
 import { summarisedSeq } from "./summary.ts";
 
 type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
@@ -32,34 +32,6 @@ export interface MessageRecord {
 }
 
 export const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
-
-/**
- * What the send rules need to know of the sender, in one query. A message
- * already recorded (paid and indexed while it was allowed; the room lost the
- * answer) is not refused now: finishing it is not a new send.
- */
-export async function senderFacts(app: SendContext, record: MessageRecord) {
-  const { senderId, recipientId } = record;
-  const recorded = eq(messageIndex.id, messageKey(senderId, record.clientId));
-  const [facts] = await app.db
-    .select({
-      status: users.status,
-      country: profiles.country,
-      blocked: blockedEitherWay(senderId, recipientId),
-      session: record.session ? sessionEnd({ id: record.session, userId: senderId }, app.now()) : sql<number>`1`,
-      recordedHeld: sql<number | null>`(select ${messageIndex.held} from ${messageIndex} where ${recorded})`,
-    })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, senderId));
-  if (!facts) throw new DomainError("authentication_required");
-  if (facts.recordedHeld !== null) return facts;
-  if (facts.status === "deleted" || facts.status === "banned" || facts.session === null)
-    throw new DomainError("authentication_required");
-  // A block closed the conversation: as if it did not exist.
-  if (facts.blocked) throw new DomainError("conversation_not_found");
-  return facts;
-}
 
 /** What a message carries, checked against the domain's rules, as the room stores it. */
 export async function messageContent(
@@ -88,81 +60,123 @@ const isDuplicateMessage = (error: unknown) =>
   String(error).includes("UNIQUE") &&
   (String(error).includes("message_index") || String(error).includes("idempotency_key"));
 
-export type SenderFacts = Awaited<ReturnType<typeof senderFacts>>;
-
-/** Charges and indexes a message, given what senderFacts found (the room asks for both at once). */
-export async function recordMessage(app: SendContext, record: MessageRecord, facts: SenderFacts) {
-  // Messages of a member who has not confirmed their address wait.
-  const held = facts.recordedHeld !== null ? facts.recordedHeld === 1 : facts.status === "not_confirmed";
-  const cost = record.free ? 0 : messageCost(app.settings, record.kind, facts.country);
-  if (facts.recordedHeld !== null) return { outcome: "already" as const, held, cost, credits: null };
-  const key = messageKey(record.senderId, record.clientId);
-  const now = app.now();
-  const values = {
-    id: key,
-    conversationId: record.conversationId,
-    seq: record.seq,
-    senderId: record.senderId,
-    kind: record.kind,
-    cost,
-    held,
-    createdAt: now,
-    clientId: record.clientId,
-    preview: record.preview.slice(0, 120),
-  };
-  const indexRow =
-    cost > 0
-      ? // Exists only where its charge does.
-        app.db.insert(messageIndex).select(
-          app.db
-            .select({
-              id: sql<string>`${values.id}`.as("id"),
-              conversationId: sql<number>`${values.conversationId}`.as("conversation_id"),
-              seq: sql<number>`${values.seq}`.as("seq"),
-              senderId: sql<number>`${values.senderId}`.as("sender_id"),
-              kind: sql<MessageKind>`${values.kind}`.as("kind"),
-              cost: sql<number>`${values.cost}`.as("cost"),
-              held: sql<boolean>`${held ? 1 : 0}`.as("held"),
-              clientId: sql<string>`${values.clientId}`.as("client_id"),
-              preview: sql<string>`${values.preview}`.as("preview"),
-              createdAt: sql<number>`${now}`.as("created_at"),
-            })
-            .from(creditLedger)
-            .where(eq(creditLedger.idempotencyKey, key)),
-        )
-      : app.db.insert(messageIndex).values(values);
-  try {
-    const { outcome, balance } = await charge(
-      app.db,
-      {
-        userId: record.senderId,
-        cost,
-        reason: record.kind === "photo" ? "photo_message" : record.kind === "gift" ? "gift" : "message",
-        idempotencyKey: key,
-        now,
-      },
-      [indexRow],
-    );
-    return { outcome, held, cost, credits: balance };
-  } catch (error) {
-    if (isDuplicateMessage(error)) return { outcome: "already" as const, held, cost, credits: null };
-    throw error;
-  }
+/** Why a send that recorded nothing was refused, from the sender's facts the same batch read. */
+function refusal(facts: { status: string; session: number | null; blocked: number } | undefined) {
+  if (!facts || facts.status === "deleted" || facts.status === "banned" || facts.session === null)
+    return new DomainError("authentication_required");
+  // A block closed the conversation: as if it did not exist.
+  if (facts.blocked) return new DomainError("conversation_not_found");
+  return new DomainError("insufficient_credits");
 }
 
 /**
- * Which of these messages D1 has recorded (paid for where they cost, indexed,
- * counted unread): what a room asks of the rows a crash left pending.
+ * Charges and indexes a message in one batch, with the send rules checked
+ * inside it (an account neither deleted nor banned, its session alive, no block
+ * either way, the balance), so one round trip decides. Held (not confirmed
+ * senders) and the price (by the sender's country) are worked out there too.
+ * A message recorded before (the room lost the answer) is "already": finishing
+ * it is not a new send, so it is neither refused nor charged again.
  */
-export async function recordedMessages(app: Pick<RequestContext, "db">, keys: string[]) {
-  const recorded = new Map<string, { held: boolean; cost: number }>();
-  // D1 takes at most 100 bound values per statement.
-  for (let i = 0; i < keys.length; i += 100) {
-    const rows = await app.db
-      .select({ id: messageIndex.id, held: messageIndex.held, cost: messageIndex.cost })
+export async function recordMessage(app: SendContext, record: MessageRecord) {
+  const { senderId, recipientId } = record;
+  const key = messageKey(senderId, record.clientId);
+  const now = app.now();
+  const session = record.session ? sessionEnd({ id: record.session, userId: senderId }, now) : sql<number>`1`;
+  const maySend = and(
+    notInArray(users.status, ["deleted", "banned"]),
+    sql`${session} is not null`,
+    notBlockedWith(senderId, recipientId),
+  );
+  const country = sql<string>`(select ${profiles.country} from ${profiles} where ${profiles.userId} = ${users.id})`;
+  const cost = record.free ? sql<number>`0` : messageCostSql(app.settings, record.kind, country);
+  const reason = record.kind === "photo" ? "photo_message" : record.kind === "gift" ? "gift" : "message";
+  const [charged, balance] = chargeStatements(app.db, {
+    userId: senderId,
+    cost,
+    onlyIf: maySend,
+    reason,
+    idempotencyKey: key,
+    now,
+  });
+  const preview = record.preview.slice(0, 120);
+  // Exists only where its charge does, or where it costs nothing and the rules allow it.
+  const indexed = app.db.insert(messageIndex).select(
+    app.db
+      .select({
+        conversationId: sql<number>`${record.conversationId}`.as("conversation_id"),
+        seq: sql<number>`${record.seq}`.as("seq"),
+        senderId: sql<number>`${senderId}`.as("sender_id"),
+        kind: sql<MessageKind>`${record.kind}`.as("kind"),
+        cost: sql<number>`${cost}`.as("cost"),
+        held: sql<boolean>`${users.status} = 'not_confirmed'`.as("held"),
+        clientId: sql<string>`${record.clientId}`.as("client_id"),
+        preview: sql<string>`${preview}`.as("preview"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+      })
+      .from(users)
+      .where(and(eq(users.id, senderId), or(booked(key), and(sql`${cost} = 0`, maySend)))),
+  );
+  const thisMessage = isMessage(record);
+  const recordedAs = (column: "held" | "cost") =>
+    sql<number | null>`(select ${messageIndex[column]} from ${messageIndex} where ${thisMessage})`;
+  const facts = app.db
+    .select({
+      status: users.status,
+      session,
+      blocked: blockedEitherWay(senderId, recipientId),
+      credits: users.credits,
+      held: recordedAs("held"),
+      cost: recordedAs("cost"),
+    })
+    .from(users)
+    .where(eq(users.id, senderId));
+  try {
+    const [, paid, written, [after]] = await app.db.batch([charged, balance, indexed, facts]);
+    if ((written as D1Result).meta.changes !== 1) throw refusal(after);
+    return {
+      outcome: "charged" as const,
+      held: after!.held === 1,
+      cost: after!.cost ?? 0,
+      credits: paid[0]?.credits ?? after!.credits,
+    };
+  } catch (error) {
+    if (!isDuplicateMessage(error)) throw error;
+    const [row] = await app.db
+      .select({ held: messageIndex.held, cost: messageIndex.cost })
       .from(messageIndex)
-      .where(inArray(messageIndex.id, keys.slice(i, i + 100)));
-    for (const row of rows) recorded.set(row.id, { held: row.held, cost: row.cost });
+      .where(thisMessage);
+    // Its charge is booked but its seq holds another message: not this send's to finish.
+    if (!row) throw error;
+    return { outcome: "already" as const, held: row.held, cost: row.cost, credits: null };
+  }
+}
+
+/** SQL: the index row of this very message (its seq, sent by this sender under this client id). */
+const isMessage = (message: Pick<MessageRecord, "conversationId" | "seq" | "senderId" | "clientId">) =>
+  and(
+    eq(messageIndex.conversationId, message.conversationId),
+    eq(messageIndex.seq, message.seq),
+    eq(messageIndex.senderId, message.senderId),
+    eq(messageIndex.clientId, message.clientId),
+  );
+
+/**
+ * Which of these messages of a conversation D1 has recorded (paid for where
+ * they cost, indexed), by seq: what a room asks of the rows a crash left pending.
+ */
+export async function recordedMessages(
+  app: Pick<RequestContext, "db">,
+  conversationId: number,
+  messages: { seq: number; senderId: number; clientId: string }[],
+) {
+  const recorded = new Map<number, { held: boolean; cost: number }>();
+  // D1 takes at most 100 bound values per statement.
+  for (let i = 0; i < messages.length; i += 25) {
+    const rows = await app.db
+      .select({ seq: messageIndex.seq, held: messageIndex.held, cost: messageIndex.cost })
+      .from(messageIndex)
+      .where(or(...messages.slice(i, i + 25).map((m) => isMessage({ conversationId, ...m }))));
+    for (const row of rows) recorded.set(row.seq, { held: row.held, cost: row.cost });
   }
   return recorded;
 }

@@ -54,21 +54,25 @@ function ledgerRow(
   };
 }
 
-/** A charge of `cost` credits: a ledger row only when the balance covers it, then the balance. */
-export function chargeStatements(db: Database, booking: Booking & { cost: number }) {
-  const { userId, cost, idempotencyKey } = booking;
+/**
+ * A charge of `cost` credits: a ledger row only when the balance covers it
+ * (and `onlyIf` holds, SQL over the member's row), then the balance. The cost
+ * may be SQL the batch works out itself; a cost of 0 books nothing.
+ */
+export function chargeStatements(db: Database, booking: Booking & { cost: number | SQL<number>; onlyIf?: SQL }) {
+  const { userId, cost, idempotencyKey, onlyIf } = booking;
   return [
     // Selected from the member's row only while the balance covers the cost.
     db.insert(creditLedger).select(
       db
-        .select(ledgerRow(booking, users.id, sql<number>`${-cost}`))
+        .select(ledgerRow(booking, users.id, sql<number>`-(${cost})`))
         .from(users)
-        .where(and(eq(users.id, userId), gte(users.credits, cost))),
+        .where(and(eq(users.id, userId), sql`${cost} > 0`, gte(users.credits, cost), onlyIf)),
     ),
     // The balance right after this charge, from the same transaction (not a read before it).
     db
       .update(users)
-      .set({ credits: sql`${users.credits} - ${cost}` })
+      .set({ credits: sql`${users.credits} + ${bookedDelta(idempotencyKey)}` })
       .where(and(eq(users.id, userId), booked(idempotencyKey)))
       .returning({ credits: users.credits }),
   ] as const;

@@ -307,10 +307,12 @@ export const conversationParticipants = sqliteTable(
   ],
 );
 
+// One row per message, written in the send's own batch: every index costs a
+// D1 row per message, so the (conversation, seq) key is the only one (the room
+// gives a message its seq once, so it also makes a retried insert fail).
 export const messageIndex = sqliteTable(
   "message_index",
   {
-    id: text("id").primaryKey(),
     conversationId: integer("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
@@ -338,7 +340,8 @@ export const messageIndex = sqliteTable(
 export const creditLedger = sqliteTable(
   "credit_ledger",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    // A plain rowid, not AUTOINCREMENT: that would write one more D1 row (sqlite_sequence) per booking.
+    id: integer("id").primaryKey(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,4 +1,4 @@
-import { type MessageRecord, recordMessage, senderFacts } from "#app/server/chat/send-message.ts";
+import { type MessageRecord, recordMessage } from "#app/server/chat/send-message.ts";
 import { summariseConversation } from "#app/server/chat/summary.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
@@ -58,14 +58,14 @@ export function countingD1(d1: D1Database) {
 
 /**
  * D1 rows one paid message costs, counted the way the room spends them: the
- * sender's facts and the charge batch before the acknowledgement, and the
+ * one batch before the acknowledgement, and the
  * conversation's summary behind it (written once per burst; counted here for
  * this one message alone, the most it can cost).
  */
 export async function messageRows(d1: D1Database, record: MessageRecord) {
   const hot = countingD1(d1);
   const app = { db: createDb(hot.db), settings: builtInSettings, now: Date.now };
-  await recordMessage(app, record, await senderFacts(app, record));
+  await recordMessage(app, record);
   const behind = countingD1(d1);
   await summariseConversation({ db: createDb(behind.db) }, record.conversationId, record.seq);
   return { hot: hot.totals, behind: behind.totals };
