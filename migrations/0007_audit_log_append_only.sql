@@ -1,4 +1,4 @@
--- The audit trail is append-only (issue 9): no operator, and no code path, can
+-- The audit trail is append-only: no operator, and no code path, can
 -- change who did what to what and when, or remove a row. The one change allowed
 -- is the privacy erasure's (privacy/erasure.ts): blanking before/after.
 CREATE TRIGGER `audit_log_no_delete` BEFORE DELETE ON `audit_log`
