@@ -31,7 +31,7 @@ export interface MessageRecord {
   session?: string;
 }
 
-export const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
+const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
 
 /** What a message carries, checked against the domain's rules, as the room stores it. */
 export async function messageContent(
