@@ -18,6 +18,8 @@ export default {
     "scripts/crash/*.ts",
     // Bench sections, loaded by path string through Vite in scripts/bench/index.ts.
     "scripts/bench/{foundation,members,chat,mix,lighthouse}.ts",
+    // Run by hand: where a page's server render spends its CPU.
+    "scripts/bench/profile-ssr.ts",
     // Test helpers and fakes are entries like the test files themselves.
     "tests/**/*.{ts,tsx}",
     // Not called yet: kept for the coming broadcast feature (sendBroadcastBatch is tagged @public).

@@ -4,8 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { requestContext } from "#app/context.ts";
-import { fallbackI18n } from "#app/i18n/fallback.server.ts";
-import { getI18n } from "#app/i18n/i18next.server.ts";
+import { getI18n, pageI18n } from "#app/i18n/i18next.server.ts";
 import { errorFields } from "#app/server/log.ts";
 
 export const streamTimeout = 5_000;
@@ -31,12 +30,12 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const app = loadContext.get(requestContext);
-  // remix-i18next's middleware does not run for URLs no route matches.
+  // The i18n middleware does not run for URLs no route matches.
   let i18n: ReturnType<typeof getI18n>;
   try {
     i18n = getI18n(loadContext);
   } catch {
-    i18n = fallbackI18n(app.locale);
+    i18n = pageI18n(app.locale);
   }
 
   let shellRendered = false;

@@ -8,7 +8,7 @@ import { useNonce } from "#app/components/nonce.tsx";
 import { AppRuntime } from "#app/components/runtime/app-runtime.tsx";
 import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
 import { requestContext } from "#app/context.ts";
-import { type EmbeddedI18n, I18N_SCRIPT_ID, pageResources, scriptSafeJson } from "#app/i18n/embedded.ts";
+import { embeddedI18nJson, I18N_SCRIPT_ID } from "#app/i18n/embedded.ts";
 import { i18nextMiddleware, translator } from "#app/i18n/i18next.server.ts";
 import { pageAccess } from "#app/middleware/access.server.ts";
 import { visitorCookies } from "#app/middleware/visitor-cookies.server.ts";
@@ -59,10 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
-  const embedded: EmbeddedI18n = {
-    locale: i18n.language,
-    resources: pageResources(i18n.store?.data[i18n.language] ?? {}, pathname),
-  };
+  const embedded = embeddedI18nJson(i18n.language, i18n.store?.data[i18n.language] ?? {}, pathname);
   const theme = chrome?.site.theme;
   // Says on the document when React has taken over the page, so whoever acts
   // on it (the end-to-end tests, monitoring) waits for buttons that work.
@@ -91,8 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           id={I18N_SCRIPT_ID}
           type="application/json"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: translations are escaped by scriptSafeJson
-          dangerouslySetInnerHTML={{ __html: scriptSafeJson(embedded) }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: translations are escaped by embeddedI18nJson
+          dangerouslySetInnerHTML={{ __html: embedded }}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -4,7 +4,18 @@ import { requestContext } from "#app/context.ts";
 import { scheduled } from "./scheduled.ts";
 import { createServer } from "./server.ts";
 
-const handleUi = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+// Handed a function, React Router derives its route tables from the build
+// (every route flattened and ranked) on each request, so that dev picks up
+// edits; a production isolate derives them once, on its first page.
+const serverBuild = () => import("virtual:react-router/server-build");
+type UiRequestHandler = ReturnType<typeof createRequestHandler>;
+let derived: Promise<UiRequestHandler> | undefined;
+const handleUi: UiRequestHandler = import.meta.env.DEV
+  ? createRequestHandler(serverBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      derived ??= serverBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+      return (await derived)(request, context);
+    };
 
 const server = createServer((request, app) => {
   const context = new RouterContextProvider();

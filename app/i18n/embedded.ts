@@ -12,10 +12,32 @@ export interface EmbeddedI18n {
  * only rendered on the server), the operator console's only inside /admin.
  */
 export function pageResources(all: ResourceLanguage, pathname: string): ResourceLanguage {
-  const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
+  const inConsole = isConsole(pathname);
   return Object.fromEntries(
     Object.entries(all).filter(([namespace]) => namespace !== "mail" && (namespace !== "admin" || inConsole)),
   );
+}
+
+const isConsole = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+// The same few strings (a locale, in the console or not) for every page: ~40 KB
+// of JSON, made once per set of translations instead of once per page.
+const embeddedJson = new WeakMap<ResourceLanguage, Map<string, string>>();
+
+/** The page's <script> content: the locale and its translations for the browser. */
+export function embeddedI18nJson(locale: string, all: ResourceLanguage, pathname: string): string {
+  let made = embeddedJson.get(all);
+  if (!made) {
+    made = new Map();
+    embeddedJson.set(all, made);
+  }
+  const key = `${locale} ${isConsole(pathname)}`;
+  let json = made.get(key);
+  if (json === undefined) {
+    json = scriptSafeJson({ locale, resources: pageResources(all, pathname) } satisfies EmbeddedI18n);
+    made.set(key, json);
+  }
+  return json;
 }
 
 /** JSON that is safe inside a <script> element. */

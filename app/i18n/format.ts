@@ -1,25 +1,50 @@
 // Dates and numbers through Intl in the active locale (Dutch by default).
 import { intlTags, type Locale } from "./locales.ts";
 
+// Intl formatters take far longer to make than to use: one per locale and
+// options, kept for the isolate's (or the tab's) life.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 const dateParts = ["weekday", "era", "year", "month", "day", "hour", "minute", "second"] as const;
 
 /** A date in the active locale: "long" unless the caller names the parts (Intl refuses both at once). */
 export function formatDate(value: Date | number, locale: Locale, options: Intl.DateTimeFormatOptions = {}) {
   const style = dateParts.some((part) => part in options) ? {} : { dateStyle: "long" as const };
-  return new Intl.DateTimeFormat(intlTags[locale], { ...style, timeZone: "UTC", ...options }).format(value);
+  const all = { ...style, timeZone: "UTC", ...options };
+  return formatter(
+    `date ${locale} ${JSON.stringify(all)}`,
+    () => new Intl.DateTimeFormat(intlTags[locale], all),
+  ).format(value);
 }
 
 /** A time of day (e.g. when a daily limit resets) in a given time zone. */
 export function formatTime(value: Date | number, locale: Locale, timeZone: string) {
-  return new Intl.DateTimeFormat(intlTags[locale], { timeStyle: "short", timeZone }).format(value);
+  return formatter(
+    `time ${locale} ${timeZone}`,
+    () => new Intl.DateTimeFormat(intlTags[locale], { timeStyle: "short", timeZone }),
+  ).format(value);
 }
 
 export function formatNumber(value: number, locale: Locale, options: Intl.NumberFormatOptions = {}) {
-  return new Intl.NumberFormat(intlTags[locale], options).format(value);
+  return formatter(
+    `number ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(intlTags[locale], options),
+  ).format(value);
 }
 
 export function formatMoney(cents: number, currency: string, locale: Locale) {
-  return new Intl.NumberFormat(intlTags[locale], { style: "currency", currency }).format(cents / 100);
+  return formatter(
+    `money ${locale} ${currency}`,
+    () => new Intl.NumberFormat(intlTags[locale], { style: "currency", currency }),
+  ).format(cents / 100);
 }
 
 /** "99+" past the cap for unread and new-like badges. */
@@ -28,9 +53,20 @@ export function formatBadge(count: number, locale: Locale, cap = 99) {
 }
 
 const regionNames = new Map<Locale, Intl.DisplayNames>();
+const countryNames = new Map<string, string>();
 
-/** A country's name in the active locale, from its ISO code. */
+/** A country's name in the active locale, from its ISO code (a country list asks for hundreds). */
 export function countryName(code: string, locale: Locale): string {
+  const key = `${locale} ${code}`;
+  let name = countryNames.get(key);
+  if (name === undefined) {
+    name = displayedRegion(code, locale);
+    countryNames.set(key, name);
+  }
+  return name;
+}
+
+function displayedRegion(code: string, locale: Locale): string {
   let names = regionNames.get(locale);
   if (!names) {
     names = new Intl.DisplayNames([intlTags[locale]], { type: "region" });

@@ -8,7 +8,7 @@ import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { searchAsVisitor, searchQuerySchema } from "#app/server/members/search.ts";
 import type { Route } from "./+types/index";
 
 const TEASER_SIZE = 8;
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
   const country = app.settings.countries.includes(app.country) ? app.country : undefined;
-  const { members } = await searchMembers(app, searchQuerySchema.parse({ country }));
+  const { members } = await searchAsVisitor(app, searchQuerySchema.parse({ country }));
   return {
     members: members.slice(0, TEASER_SIZE),
     meta: {

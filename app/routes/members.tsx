@@ -14,7 +14,7 @@ import { countryName, formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
-import { MAX_AGE, MIN_AGE, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { MAX_AGE, MIN_AGE, searchAsVisitor, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
 import { maySearch } from "#app/server/members/search-access.ts";
 import { listRegions } from "#app/server/reference/reference-data.ts";
 import { trafficSource } from "#app/server/site/traffic-source.ts";
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const defaults = app.member && !url.search ? { gender: app.member.profile.seeking } : {};
   const effective = { ...query.data, ...defaults };
   const [result, regions] = await Promise.all([
-    searchMembers({ ...app, viewer: app.member }, effective),
+    app.member ? searchMembers({ ...app, viewer: app.member }, effective) : searchAsVisitor(app, effective),
     listRegions(app.db, app.now()),
   ]);
   return {

@@ -1,8 +1,20 @@
+// The Drizzle client over D1. drizzle() walks the whole schema each time it is
+// made, so one client is kept per D1 binding and isolate; it holds no state
+// between queries, so requests and Durable Objects share it.
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema.ts";
 
-export type Database = ReturnType<typeof createDb>;
+const newClient = (d1: D1Database) => drizzle(d1, { schema });
 
-export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+export type Database = ReturnType<typeof newClient>;
+
+const clients = new WeakMap<D1Database, Database>();
+
+export function createDb(d1: D1Database): Database {
+  let db = clients.get(d1);
+  if (!db) {
+    db = newClient(d1);
+    clients.set(d1, db);
+  }
+  return db;
 }

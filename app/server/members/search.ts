@@ -188,6 +188,33 @@ export async function searchMembers(app: SearchScope, query: SearchQuery) {
   };
 }
 
+// A search without a viewer (a visitor's, the home page's teaser) finds the
+// same members for everyone on the domain: its result is kept for a few
+// seconds per settings object (a settings change makes a new one), so a burst
+// of visitors costs one D1 batch. Results, not pending queries, are kept: a
+// Worker request must not wait on another request's I/O. A member's own
+// search is never kept: it leaves out the member and whom they blocked.
+const KEPT_MS = 10_000;
+const KEPT_QUERIES = 64;
+type Kept = Map<string, { until: number; result: Awaited<ReturnType<typeof searchMembers>> }>;
+const kept = new WeakMap<SiteSettings, Kept>();
+
+/** searchMembers for no one in particular; what it finds may be up to KEPT_MS old. */
+export async function searchAsVisitor(app: Omit<SearchScope, "viewer">, query: SearchQuery) {
+  const results: Kept = kept.get(app.settings) ?? new Map();
+  kept.set(app.settings, results);
+  const key = JSON.stringify(query);
+  const hit = results.get(key);
+  if (hit && hit.until > app.now()) return hit.result;
+  const until = app.now() + KEPT_MS;
+  const result = await searchMembers({ db: app.db, settings: app.settings, now: app.now }, query);
+  // Newest last, so the first key is the one to drop when there are too many.
+  results.delete(key);
+  results.set(key, { until, result });
+  if (results.size > KEPT_QUERIES) results.delete(results.keys().next().value!);
+  return result;
+}
+
 /** Few results: the same people with wider filters (any region, extra filters off, ±10 years). */
 async function similarMembers(app: SearchScope, query: SearchQuery, found: MemberCard[]) {
   const wider = searchQuerySchema.parse({
