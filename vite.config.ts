@@ -33,6 +33,26 @@ export default defineConfig(({ mode }) => {
       reactRouter(),
     ],
     resolve: { tsconfigPaths: true },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // What every page runs, in one file: one request, one compression window.
+                  // Not react-i18next's <Trans> (and its HTML parser), which only forms use.
+                  {
+                    name: "framework",
+                    test: /node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|use-sync-external-store)[\\/]|react-i18next[\\/]dist[\\/]es[\\/](?!Trans|index\.))/,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
     // Pre-bundled up front, so the first page load in dev is not reloaded for them.
     optimizeDeps: {
       include: [

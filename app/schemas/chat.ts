@@ -29,13 +29,7 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
 
 export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
 
-/** Why the room closed a socket, when the client must not simply reconnect. */
-export const SOCKET_CLOSE = {
-  /** The session the socket was opened in has ended: the member is logged out. */
-  sessionEnded: 4401,
-  /** The conversation is no longer open to the member (a block). */
-  conversationClosed: 4404,
-} as const;
+export { SOCKET_CLOSE } from "./socket-close.ts";
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 /** A message as clients see it. */

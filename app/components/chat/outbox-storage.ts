@@ -13,6 +13,9 @@
 // send box; it is forgotten once sent or emptied, and on logging out.
 import { z } from "zod";
 import { type OutgoingMessage, outgoingMessageSchema } from "#app/schemas/chat.ts";
+import { DRAFT_PREFIX, OUTBOX_PREFIX, storage } from "./forget-outboxes.ts";
+
+export { forgetOutboxes } from "./forget-outboxes.ts";
 
 export interface OutboxEntry {
   message: OutgoingMessage;
@@ -25,19 +28,7 @@ const entrySchema = z.object({ message: outgoingMessageSchema, createdAt: z.numb
 /** Past this age a stored message is dropped rather than sent. */
 export const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const PREFIX = "outbox:";
-const DRAFT_PREFIX = "draft:";
-
-export const outboxKey = (memberId: number, conversationId: number) => `${PREFIX}${memberId}:${conversationId}`;
-
-/** localStorage, or null where there is none or it may not be used (server, private mode, settings). */
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+export const outboxKey = (memberId: number, conversationId: number) => `${OUTBOX_PREFIX}${memberId}:${conversationId}`;
 
 /** One conversation's stored outbox. */
 export function outboxStorage(memberId: number, conversationId: number, now: () => number = Date.now) {
@@ -115,18 +106,4 @@ export function draftStorage(memberId: number, conversationId: number) {
       }
     },
   };
-}
-
-/** Logging out: no message of this member stays on the device, to be read or sent by the next one. */
-export function forgetOutboxes() {
-  try {
-    const store = storage();
-    if (!store) return;
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
-      (key): key is string => (key?.startsWith(PREFIX) || key?.startsWith(DRAFT_PREFIX)) ?? false,
-    );
-    for (const key of keys) store.removeItem(key);
-  } catch {
-    // Storage not allowed: nothing was kept either.
-  }
 }

@@ -6,7 +6,7 @@ import { Crown, Heart, MessageCircle, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink } from "react-router";
-import { forgetOutboxes } from "#app/components/chat/outbox-storage.ts";
+import { forgetOutboxes } from "#app/components/chat/forget-outboxes.ts";
 import { formatBadge } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";

@@ -6,8 +6,9 @@
 // backoff; a socket closed because the session ended logs out, as any /api
 // call would (api.ts). The periodic refresh stays as the fallback: if the
 // signal cannot connect, pages are at most one refresh behind.
-import { SOCKET_CLOSE } from "#app/schemas/chat.ts";
+
 import { parseSignalFrame, SIGNAL_PING } from "#app/schemas/live-signal.ts";
+import { SOCKET_CLOSE } from "#app/schemas/socket-close.ts";
 import { sessionEnded } from "./api.ts";
 
 export const SIGNAL_PATH = "/api/signal/socket";
