@@ -158,11 +158,9 @@ async function rowsPerAction(env: Env, user: User, packageId: number, origin: st
     await run(createDb(counted.db));
     return counted.totals;
   };
-  // Scripts get D1, KV and R2 but no Durable Objects; the time bonus (a DO, no D1 rows) answers nothing here.
-  const noObject = { idFromName: () => ({}), get: () => new Proxy({}, { get: () => async () => null }) };
   const app = (db: ReturnType<typeof createDb>) => ({
     db,
-    env: { ...env, TIME_BONUS: noObject } as unknown as typeof env,
+    env,
     settings: builtInSettings,
     now: Date.now,
     origin,

@@ -13,6 +13,8 @@ export async function loadAppModule<T>(path: string): Promise<T> {
     appType: "custom",
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
+    // As in the build the bench serves (DEV_ROUTES=1): the local providers.
+    define: { __LOCAL_TOOLS__: "true" },
   });
   return (await vite.ssrLoadModule(path)) as T;
 }

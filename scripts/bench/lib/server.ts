@@ -17,7 +17,7 @@ export interface BenchServer {
   url: string;
   /** The bare Worker's address: a constant answer, nothing else. */
   bareUrl: string;
-  /** The served Worker's D1, KV and R2, as scripts use them. */
+  /** The served Worker's bindings (D1, KV, R2, Durable Objects, its variables), as scripts use them. */
   bindings(): Promise<Env>;
   /** Calls `listener` with each structured log line of the Worker (its JSON `msg` and fields). */
   onLog(listener: (line: Record<string, unknown>) => void): () => void;
@@ -87,12 +87,7 @@ export async function startServer(options: { port: number; members?: number }): 
   return {
     url: url.origin,
     bareUrl: bareUrl.origin,
-    bindings: async () =>
-      ({
-        DB: await app.getD1Database("DB"),
-        SETTINGS: await app.getKVNamespace("SETTINGS"),
-        PHOTOS: await app.getR2Bucket("PHOTOS"),
-      }) as unknown as Env,
+    bindings: () => app.getBindings<Env>(),
     onLog(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
