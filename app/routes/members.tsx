@@ -67,10 +67,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       extra: app.settings.search_fields.map((field) => ({ field, values: extraOptions[field] })),
     },
     title: t("members:title"),
+    description: t("members:metaDescription", { name: app.settings.name }),
   };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData?.title },
+  ...(loaderData && !loaderData.locked ? [{ name: "description", content: loaderData.description }] : []),
+];
 
 type Results = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
 

@@ -83,6 +83,21 @@ describe("page markup", () => {
     ]);
   });
 
+  it("describes the pages a search engine lists (home, member search) in the page's language", async () => {
+    for (const [path, lng] of [
+      ["/", "de"],
+      ["/members", "de"],
+      ["/members", "fi"],
+    ] as const) {
+      const html = await (
+        await SELF.fetch(`http://localhost${path}?lng=${lng}`, { headers: { Cookie: "site_entry_skipped=1" } })
+      ).text();
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+      expect(description, `${path} in ${lng}`).toBeTruthy();
+      expect(html, `${path} in ${lng}`).toMatch(new RegExp(`<html[^>]*lang="${lng}"`));
+    }
+  });
+
   for (const persona of ["visitor", "member"] as const) {
     it(`is valid on every page a ${persona} can open`, async () => {
       const w = await world();
