@@ -25,6 +25,10 @@ const pages = [
 const formFactors = ["mobile", "desktop"] as const;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET = 95;
+/** Members arrive on phones: a page's mobile performance is held to more. */
+const MOBILE_PERFORMANCE = 98;
+const targetFor = (category: (typeof categories)[number], formFactor: (typeof formFactors)[number]) =>
+  category === "performance" && formFactor === "mobile" ? MOBILE_PERFORMANCE : TARGET;
 /** LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) for a closer look. */
 const reports = process.env.LIGHTHOUSE_REPORTS;
 
@@ -172,12 +176,15 @@ function report(runs: Run[]): Budget[] {
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
   if (failing.length) console.log(`\nAudits below full marks:\n  ${failing.join("\n  ")}`);
   return runs.flatMap((r) =>
-    categories.map((c) => ({
-      name: `Lighthouse ${c}, ${r.page} (${r.formFactor})`,
-      value: String(r.scores[c]),
-      target: `≥ ${TARGET}`,
-      holds: r.scores[c] >= TARGET,
-    })),
+    categories.map((c) => {
+      const target = targetFor(c, r.formFactor);
+      return {
+        name: `Lighthouse ${c}, ${r.page} (${r.formFactor})`,
+        value: String(r.scores[c]),
+        target: `≥ ${target}`,
+        holds: r.scores[c] >= target,
+      };
+    }),
   );
 }
 
@@ -191,7 +198,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const url = (process.argv[2] ?? "http://localhost:4173").replace(/\/$/, "");
   const budgets = await benchLighthouse({ url });
   console.log(
-    `\n${budgets.filter((b) => b.holds).length} of ${budgets.length} scores reach ${TARGET}: ${budgets
+    `\n${budgets.filter((b) => b.holds).length} of ${budgets.length} scores reach their target: ${budgets
       .filter((b) => !b.holds)
       .map((b) => `${b.name} ${b.value}`)
       .join("; ")}`,
