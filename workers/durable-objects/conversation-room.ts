@@ -20,9 +20,11 @@
 // end and blocks close sockets at once too, and nothing is delivered to a
 // socket whose session has expired.
 //
-// Once a message is delivered, the recipient's open pages (the chat list, the
-// unread badges) hear of it through their live signal, in the background; the
-// sender's page already has the answer, so it is not made to reload per message.
+// A send is answered as soon as its D1 batch (charge and index row) commits.
+// Behind the answer, once for a burst, the room writes the conversation's
+// summary (unread counts; summary.ts), then notifies the recipient and tells
+// their open pages (the chat list, the unread badges) through their live
+// signal; the sender's page already has the answer, so it does not reload.
 import { DurableObject } from "cloudflare:workers";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
@@ -437,6 +439,9 @@ export class ConversationRoom extends DurableObject<Env> {
             older: false,
             hasOlder: false,
           });
+        // The other member hears of the newest message they can now see (a push key goes out once).
+        const last = delivered.filter((row) => row.held === 0 && row.sender_id === memberId).at(-1);
+        if (last) this.notify(meta, memberId, last.seq);
       }
     }
     // Also when nothing was pending: the room may have died right after an acknowledgement.
