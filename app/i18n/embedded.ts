@@ -1,4 +1,5 @@
 import type { ResourceLanguage } from "i18next";
+import { kept } from "#app/kept.ts";
 
 export const I18N_SCRIPT_ID = "i18n-resources";
 
@@ -26,18 +27,10 @@ const embeddedJson = new WeakMap<ResourceLanguage, Map<string, string>>();
 
 /** The page's <script> content: the locale and its translations for the browser. */
 export function embeddedI18nJson(locale: string, all: ResourceLanguage, pathname: string): string {
-  let made = embeddedJson.get(all);
-  if (!made) {
-    made = new Map();
-    embeddedJson.set(all, made);
-  }
-  const key = `${locale} ${isConsole(pathname)}`;
-  let json = made.get(key);
-  if (json === undefined) {
-    json = scriptSafeJson({ locale, resources: pageResources(all, pathname) } satisfies EmbeddedI18n);
-    made.set(key, json);
-  }
-  return json;
+  const made = kept(embeddedJson, all, () => new Map<string, string>());
+  return kept(made, `${locale} ${isConsole(pathname)}`, () =>
+    scriptSafeJson({ locale, resources: pageResources(all, pathname) } satisfies EmbeddedI18n),
+  );
 }
 
 /** JSON that is safe inside a <script> element. */

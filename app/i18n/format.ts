@@ -1,17 +1,13 @@
 // Dates and numbers through Intl in the active locale (Dutch by default).
+
+import { kept } from "#app/kept.ts";
 import { intlTags, type Locale } from "./locales.ts";
 
 // Intl formatters take far longer to make than to use: one per locale and
 // options, kept for the isolate's (or the tab's) life.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
-  let made = formatters.get(key) as T | undefined;
-  if (!made) {
-    made = make();
-    formatters.set(key, made);
-  }
-  return made;
-}
+const formatter = <T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T =>
+  kept(formatters, key, make) as T;
 
 const dateParts = ["weekday", "era", "year", "month", "day", "hour", "minute", "second"] as const;
 
@@ -57,21 +53,11 @@ const countryNames = new Map<string, string>();
 
 /** A country's name in the active locale, from its ISO code (a country list asks for hundreds). */
 export function countryName(code: string, locale: Locale): string {
-  const key = `${locale} ${code}`;
-  let name = countryNames.get(key);
-  if (name === undefined) {
-    name = displayedRegion(code, locale);
-    countryNames.set(key, name);
-  }
-  return name;
+  return kept(countryNames, `${locale} ${code}`, () => displayedRegion(code, locale));
 }
 
 function displayedRegion(code: string, locale: Locale): string {
-  let names = regionNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([intlTags[locale]], { type: "region" });
-    regionNames.set(locale, names);
-  }
+  const names = kept(regionNames, locale, () => new Intl.DisplayNames([intlTags[locale]], { type: "region" }));
   try {
     return names.of(code) ?? code;
   } catch {

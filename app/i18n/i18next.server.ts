@@ -7,6 +7,7 @@ import { initReactI18next } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { requestContext } from "#app/context.ts";
+import { kept } from "#app/kept.ts";
 import { defaultLocale, type Locale, locales } from "./locales.ts";
 import { defaultNamespace, namespaces, resources } from "./resources.ts";
 
@@ -48,26 +49,19 @@ const pageViews = new WeakMap<i18n, i18n>();
 /** The i18n object the page renders with; throws where the middleware did not run (no route matched). */
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
   const instance = requestI18n(context);
-  let view = pageViews.get(instance);
-  if (!view) {
-    view = viewOf(instance);
-    pageViews.set(instance, view);
-  }
-  return view;
+  return kept(pageViews, instance, () => viewOf(instance));
 }
 
 /** Fixed instances per locale for code outside a route's middleware (translators, error pages). */
 const instances = new Map<Locale, i18n>();
 
 function localeInstance(locale: Locale): i18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = createInstance({ ...i18nextOptions, lng: locale });
+  return kept(instances, locale, () => {
+    const instance = createInstance({ ...i18nextOptions, lng: locale });
     instance.use(initReactI18next);
     void instance.init();
-    instances.set(locale, instance);
-  }
-  return instance;
+    return instance;
+  });
 }
 
 /** The i18n object for a render no route's middleware reached (a page that does not exist). */

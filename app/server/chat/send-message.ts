@@ -60,9 +60,12 @@ const isDuplicateMessage = (error: unknown) =>
   String(error).includes("UNIQUE") &&
   (String(error).includes("message_index") || String(error).includes("idempotency_key"));
 
+/** Accounts that may send nothing, whatever their sessions. */
+const CLOSED_ACCOUNTS = ["deleted", "banned"] as const;
+
 /** Why a send that recorded nothing was refused, from the sender's facts the same batch read. */
 function refusal(facts: { status: string; session: number | null; blocked: number } | undefined) {
-  if (!facts || facts.status === "deleted" || facts.status === "banned" || facts.session === null)
+  if (!facts || CLOSED_ACCOUNTS.some((status) => status === facts.status) || facts.session === null)
     return new DomainError("authentication_required");
   // A block closed the conversation: as if it did not exist.
   if (facts.blocked) return new DomainError("conversation_not_found");
@@ -83,7 +86,7 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
   const now = app.now();
   const session = record.session ? sessionEnd({ id: record.session, userId: senderId }, now) : sql<number>`1`;
   const maySend = and(
-    notInArray(users.status, ["deleted", "banned"]),
+    notInArray(users.status, [...CLOSED_ACCOUNTS]),
     sql`${session} is not null`,
     notBlockedWith(senderId, recipientId),
   );

@@ -4,6 +4,7 @@
 // or invalid value, or a local-only provider, makes `appConfig` throw a
 // ConfigError naming each variable, which the Worker answers with a 503.
 import { z } from "zod";
+import { kept } from "#app/kept.ts";
 import { type Variable, type VariableName, variables } from "./variables.ts";
 
 export type MailConfig =
@@ -52,11 +53,7 @@ const cache = new WeakMap<object, AppConfig | ConfigError>();
 
 /** The validated configuration; throws ConfigError when the Worker must not serve. */
 export function appConfig(env: Env | Record<string, unknown>): AppConfig {
-  let result = cache.get(env);
-  if (!result) {
-    result = readConfig(env as Record<string, unknown>);
-    cache.set(env, result);
-  }
+  const result = kept(cache, env, () => readConfig(env as Record<string, unknown>));
   if (result instanceof ConfigError) throw result;
   return result;
 }

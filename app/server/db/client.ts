@@ -2,6 +2,7 @@
 // made, so one client is kept per D1 binding and isolate; it holds no state
 // between queries, so requests and Durable Objects share it.
 import { drizzle } from "drizzle-orm/d1";
+import { kept } from "#app/kept.ts";
 import * as schema from "./schema.ts";
 
 const newClient = (d1: D1Database) => drizzle(d1, { schema });
@@ -11,10 +12,5 @@ export type Database = ReturnType<typeof newClient>;
 const clients = new WeakMap<D1Database, Database>();
 
 export function createDb(d1: D1Database): Database {
-  let db = clients.get(d1);
-  if (!db) {
-    db = newClient(d1);
-    clients.set(d1, db);
-  }
-  return db;
+  return kept(clients, d1, () => newClient(d1));
 }

@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
+import { kept } from "#app/kept.ts";
 import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles, regions } from "#app/server/db/schema.ts";
@@ -196,13 +197,12 @@ export async function searchMembers(app: SearchScope, query: SearchQuery) {
 // search is never kept: it leaves out the member and whom they blocked.
 const KEPT_MS = 10_000;
 const KEPT_QUERIES = 64;
-type Kept = Map<string, { until: number; result: Awaited<ReturnType<typeof searchMembers>> }>;
-const kept = new WeakMap<SiteSettings, Kept>();
+type Results = Map<string, { until: number; result: Awaited<ReturnType<typeof searchMembers>> }>;
+const visitorResults = new WeakMap<SiteSettings, Results>();
 
 /** searchMembers for no one in particular; what it finds may be up to KEPT_MS old. */
 export async function searchAsVisitor(app: Omit<SearchScope, "viewer">, query: SearchQuery) {
-  const results: Kept = kept.get(app.settings) ?? new Map();
-  kept.set(app.settings, results);
+  const results = kept(visitorResults, app.settings, (): Results => new Map());
   const key = JSON.stringify(query);
   const hit = results.get(key);
   if (hit && hit.until > app.now()) return hit.result;

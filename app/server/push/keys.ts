@@ -2,6 +2,8 @@
 // with WebCrypto only. The key pair is the Worker's (VAPID_PUBLIC_KEY,
 // VAPID_PRIVATE_KEY, VAPID_SUBJECT, read by the config module); locally
 // `npm start` generates one per checkout.
+
+import { kept } from "#app/kept.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import { base64url } from "#app/server/http/base64.ts";
 
@@ -25,13 +27,9 @@ const signingKeys = new Map<string, Promise<CryptoKey>>();
 /** The VAPID keys to sign with. */
 export async function vapidKeys(env: Env): Promise<VapidKeys> {
   const config = appConfig(env).push;
-  let signingKey = signingKeys.get(config.privateKey);
-  if (!signingKey) {
-    signingKey = importPrivateKey(config.privateKey, config.publicKey, { name: "ECDSA", namedCurve: "P-256" }, [
-      "sign",
-    ]);
-    signingKeys.set(config.privateKey, signingKey);
-  }
+  const signingKey = kept(signingKeys, config.privateKey, () =>
+    importPrivateKey(config.privateKey, config.publicKey, { name: "ECDSA", namedCurve: "P-256" }, ["sign"]),
+  );
   return { publicKey: config.publicKey, signingKey: await signingKey, subject: config.subject };
 }
 
