@@ -9,12 +9,15 @@ import { createServer } from "./server.ts";
 // edits; a production isolate derives them once, on its first page.
 const serverBuild = () => import("virtual:react-router/server-build");
 type UiRequestHandler = ReturnType<typeof createRequestHandler>;
-let derived: Promise<UiRequestHandler> | undefined;
+// The handler is kept, not the promise of it: a request never waits on a
+// promise another request started (workerd cancels such a request as hung).
+let derived: UiRequestHandler | undefined;
 const handleUi: UiRequestHandler = import.meta.env.DEV
   ? createRequestHandler(serverBuild, import.meta.env.MODE)
   : async (request, context) => {
-      derived ??= serverBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
-      return (await derived)(request, context);
+      const build = derived ? null : await serverBuild();
+      derived ??= createRequestHandler(build!, import.meta.env.MODE);
+      return derived(request, context);
     };
 
 const server = createServer((request, app) => {
