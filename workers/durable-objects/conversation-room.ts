@@ -590,6 +590,9 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Erasure: the whole conversation's storage goes. */
   async erase() {
+    // Nothing is left to summarise: D1's rows of the conversation go with it.
+    if (this.summaryTimer) clearTimeout(this.summaryTimer);
+    this.summaryTimer = null;
     for (const socket of this.ctx.getWebSockets()) this.close(socket, 1000, "gone");
     await this.ctx.storage.deleteAll();
   }
