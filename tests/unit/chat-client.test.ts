@@ -3,14 +3,14 @@
 // ended logs the member out in the browser, a closed conversation reloads, and
 // neither reconnects; any other close reconnects as before.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConversationClient } from "#app/components/chat/use-conversation.ts";
+import { ConversationTransport } from "#app/components/chat/conversation-transport.ts";
 import { SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import { FakeSocket } from "./fake-socket.ts";
 
 function client() {
   const ended = vi.fn();
   const closed = vi.fn();
-  const conversation = new ConversationClient({
+  const conversation = new ConversationTransport({
     conversationId: 7,
     memberId: 1,
     otherId: 2,
@@ -73,7 +73,7 @@ describe("the chat client when its socket is closed", () => {
       ),
     );
     const ended = vi.fn();
-    const conversation = new ConversationClient({
+    const conversation = new ConversationTransport({
       conversationId: 7,
       memberId: 1,
       otherId: 2,

@@ -5,7 +5,7 @@
 // the same clientId; what the room refused is said and forgotten, and whatever
 // storage holds that is not a message never breaks the chat.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConversationClient } from "#app/components/chat/use-conversation.ts";
+import { ConversationTransport } from "#app/components/chat/conversation-transport.ts";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import { FakeSocket } from "./fake-socket.ts";
 
@@ -36,7 +36,7 @@ const storedIds = () => {
 
 function client(initial: ChatMessage[] = []) {
   const rejected = vi.fn();
-  const conversation = new ConversationClient({
+  const conversation = new ConversationTransport({
     conversationId: 7,
     memberId: 1,
     otherId: 2,

@@ -3,8 +3,8 @@
 // out, and the message is kept to go after the next login instead of being
 // given back as refused.
 import { afterEach, expect, it, vi } from "vitest";
+import { ConversationTransport } from "#app/components/chat/conversation-transport.ts";
 import { outboxStorage } from "#app/components/chat/outbox-storage.ts";
-import { ConversationClient } from "#app/components/chat/use-conversation.ts";
 import { FakeSocket } from "./fake-socket.ts";
 
 afterEach(() => {
@@ -17,7 +17,7 @@ it("logs out on a send refused with authentication_required, keeping the message
   vi.stubGlobal("WebSocket", FakeSocket);
   const ended = vi.fn();
   const rejected = vi.fn();
-  const conversation = new ConversationClient({
+  const conversation = new ConversationTransport({
     conversationId: 7,
     memberId: 1,
     otherId: 2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeBySeq } from "#app/components/chat/use-conversation.ts";
+import { mergeBySeq } from "#app/components/chat/conversation-state.ts";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 
 const message = (seq: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -3,18 +3,17 @@
 // state-changing calls must carry the client header, which a
 // cross-site form cannot send.
 import type { Context, MiddlewareHandler } from "hono";
+import { CLIENT_HEADER } from "#app/schemas/client-header.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { apiError, catalogueError } from "./errors.ts";
-
-const CLIENT_HEADER = "X-Requested-With";
 
 export function requireMember(c: Context<AppEnv>): SessionMember | Response {
   return c.var.app.member ?? catalogueError(c, "authentication_required");
 }
 
 export const requireClientHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== "GET" && c.req.method !== "HEAD" && !c.req.header(CLIENT_HEADER)) {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && !c.req.header(CLIENT_HEADER.name)) {
     return apiError(c, 403, "client_header_required", "errors:clientHeaderRequired");
   }
   await next();

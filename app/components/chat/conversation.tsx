@@ -12,11 +12,12 @@ import { Link } from "react-router";
 import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import { type ChatPartner, ChatTopBar } from "./chat-top-bar.tsx";
+import type { ChatAlert } from "./conversation-state.ts";
 import { IcebreakerModal } from "./icebreaker-modal.tsx";
 import { type GiftInfo, MessageList } from "./message-list.tsx";
 import { draftStorage } from "./outbox-storage.ts";
 import { type MessageCosts, SendFooter } from "./send-footer.tsx";
-import { type ChatAlert, useConversation } from "./use-conversation.ts";
+import { useConversation } from "./use-conversation.ts";
 
 export interface ConversationProps {
   conversationId: number;

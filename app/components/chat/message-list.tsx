@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { GiftIcon } from "#app/components/members/gift-icon.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { ChatMessage } from "#app/schemas/chat.ts";
+import type { PendingMessage } from "./conversation-state.ts";
 import { dayLabel, messageTime, sameDay } from "./time.ts";
-import type { PendingMessage } from "./use-conversation.ts";
 
 export interface GiftInfo {
   id: number;

@@ -14,9 +14,9 @@ import { Lock, Star } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
-import { downscalePhoto } from "#app/components/chat/downscale-photo.ts";
 import { showToast } from "#app/components/layout/toast-host.tsx";
 import { apiFetch } from "#app/components/runtime/api.ts";
+import { downscalePhoto } from "./downscale-photo.ts";
 
 /** One photo as GET /api/photos answers it. */
 export interface OwnPhoto {

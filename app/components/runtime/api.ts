@@ -1,14 +1,20 @@
-// Every call the browser makes to /api goes through apiFetch: marked as ours,
-// retried where that is safe (retry.ts), and watched for the end of the
-// session. A 403 whose body says authentication_required means the server no
-// longer knows this member (logged out elsewhere, expired): the browser logs
-// out too. /api/user.php is the exception, since its answer is how the page
-// learns who is logged in and its callers read it themselves.
+// Every call the browser makes to /api goes through apiFetch: marked as ours
+// (the client header), retried where that is safe, and watched for the end of
+// the session. A failed call is tried up to 5 more times, 0.5 s, 1 s, 2 s, 4 s
+// and 8 s apart, but only when it may pass: the network, 429 and 5xx; a 4xx
+// answer is final, and a call that must not go twice passes `retries: 0`.
+// A 403 whose body says authentication_required means the server no longer
+// knows this member (logged out elsewhere, expired): the browser logs out too.
+// /api/user.php is the exception, since its answer is how the page learns who
+// is logged in and its callers read it themselves.
 // A change (anything but GET) that still fails on the network once its
 // retries are spent is announced, so the member learns that what they did did
 // not arrive; reads, many of them polls in the background, stay quiet, and so
 // does a caller that shows its own state (the chat keeps unsent messages).
-import { clientHeaders, fetchWithRetry, type RetryOptions } from "./retry.ts";
+import { CLIENT_HEADER } from "#app/schemas/client-header.ts";
+
+const API_RETRIES = 5;
+const FIRST_DELAY_MS = 500;
 
 type SessionEndedListener = () => void;
 const listeners = new Set<SessionEndedListener>();
@@ -42,16 +48,39 @@ export const isSessionEndedAnswer = (status: number, body: unknown) =>
 
 const readsWhoIsLoggedIn = (path: string) => new URL(path, "http://local").pathname === "/api/user.php";
 
-/** `quiet`: a failed change is not announced; the caller shows it its own way. */
-export type ApiOptions = RetryOptions & { quiet?: boolean };
-
 /**
- * fetch for /api: retried on the network, 429 and 5xx (pass `retries: 0` for a
- * call that must not go twice); a session that ended logs the member out here.
+ * `retries`: how many more tries after a failure that may pass (default 5; 0
+ * for a call that must not go twice). `quiet`: a failed change is not
+ * announced; the caller shows it its own way.
  */
+export type ApiOptions = { retries?: number; firstDelayMs?: number; quiet?: boolean };
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+async function fetchWithRetry(path: string, init: RequestInit, options: ApiOptions): Promise<Response> {
+  const retries = options.retries ?? API_RETRIES;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(path, init);
+      if (response.ok || (response.status < 500 && response.status !== 429) || attempt >= retries) return response;
+    } catch (error) {
+      if (init.signal?.aborted || attempt >= retries) throw error;
+    }
+    await sleep((options.firstDelayMs ?? FIRST_DELAY_MS) * 2 ** attempt, init.signal ?? undefined);
+  }
+}
+
+/** fetch for /api, with the client header, the retries above and the end of the session. */
 export async function apiFetch(path: string, init: RequestInit = {}, options: ApiOptions = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  for (const [name, value] of Object.entries(clientHeaders)) headers.set(name, value);
+  headers.set(CLIENT_HEADER.name, CLIENT_HEADER.value);
   let response: Response;
   try {
     response = await fetchWithRetry(path, { ...init, headers, credentials: "same-origin" }, options);

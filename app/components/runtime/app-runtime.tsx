@@ -16,10 +16,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
-import { whenSessionEnds } from "./api.ts";
+import { apiFetch, whenSessionEnds } from "./api.ts";
 import { MemberSignal } from "./member-signal.ts";
 import { browserSubscription, PUSH_STATE_EVENT, syncPushSubscription } from "./push-client.ts";
-import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
 const REFRESH_START_MS = 5_000;
 const REFRESH_MS = 60_000;
@@ -55,7 +54,7 @@ function usePeriodicRefresh(memberId: number | null) {
     };
     const tick = async () => {
       if (document.visibilityState === "visible") {
-        const answer = await fetchWithRetry("/api/user.php", { headers: clientHeaders }).catch(() => null);
+        const answer = await apiFetch("/api/user.php").catch(() => null);
         if (!stopped && answer?.ok && latest.current.state === "idle") await latest.current.revalidate();
       }
       await schedule();
@@ -126,7 +125,7 @@ function logOutHere() {
   if (loggingOut) return;
   loggingOut = true;
   const back = `/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`;
-  void fetch("/api/logout.php", { method: "POST", headers: clientHeaders, credentials: "same-origin" })
+  void apiFetch("/api/logout.php", { method: "POST" }, { retries: 0, quiet: true })
     .catch(() => null)
     .finally(() => window.location.assign(back));
 }

@@ -3,7 +3,6 @@
 // denied, and subscribing with the button (POST /api/user.php?push=1) or
 // switching off again. The service worker is registered by the app runtime.
 import { apiFetch } from "./api.ts";
-import { clientHeaders, fetchWithRetry } from "./retry.ts";
 
 /** Capable or not; subscribed, denied or unknown. */
 type PushStatus = "subscribed" | "denied" | "unknown";
@@ -49,11 +48,15 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function storeSubscription(subscription: PushSubscription) {
-  const response = await fetchWithRetry("/api/user.php?push=1", {
-    method: "POST",
-    headers: { ...clientHeaders, "Content-Type": "application/json" },
-    body: JSON.stringify({ subscription: subscription.toJSON() }),
-  });
+  const response = await apiFetch(
+    "/api/user.php?push=1",
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ subscription: subscription.toJSON() }),
+    },
+    { quiet: true },
+  );
   if (!response.ok) throw new Error(`subscription not stored: ${response.status}`);
 }
 
@@ -76,11 +79,15 @@ export async function subscribePush(): Promise<PushState> {
 export async function unsubscribePush(): Promise<PushState> {
   const subscription = await browserSubscription();
   if (subscription) {
-    await fetchWithRetry("/api/user.php?push=1", {
-      method: "DELETE",
-      headers: { ...clientHeaders, "Content-Type": "application/json" },
-      body: JSON.stringify({ endpoint: subscription.endpoint }),
-    }).catch(() => null);
+    await apiFetch(
+      "/api/user.php?push=1",
+      {
+        method: "DELETE",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ endpoint: subscription.endpoint }),
+      },
+      { quiet: true },
+    ).catch(() => null);
     await subscription.unsubscribe().catch(() => false);
   }
   return readPushState();

@@ -2,6 +2,7 @@
 // POST /api/page-hidden.php as a beacon each time it becomes hidden.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { apiFetch } from "#app/components/runtime/api.ts";
 
 export function BounceBeacon() {
   const { pathname, search } = useLocation();
@@ -15,12 +16,11 @@ export function BounceBeacon() {
       const url = `/api/page-hidden.php?${new URLSearchParams({ page })}`;
       const body = new Blob(["{}"], { type: "application/json" });
       if (!navigator.sendBeacon?.(url, body)) {
-        void fetch(url, {
-          method: "POST",
-          body: "{}",
-          keepalive: true,
-          headers: { "Content-Type": "application/json" },
-        }).catch(() => {});
+        void apiFetch(
+          url,
+          { method: "POST", body: "{}", keepalive: true, headers: { "Content-Type": "application/json" } },
+          { retries: 0, quiet: true },
+        ).catch(() => {});
       }
     };
     document.addEventListener("visibilitychange", send);

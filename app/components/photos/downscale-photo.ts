@@ -1,6 +1,8 @@
-// Photos shrink in the browser before upload (JPEG; chat at most 1600 px): a
-// phone photo of 5–10 MB becomes a few hundred kB. The server checks and
-// re-encodes it anyway, so a file the browser cannot decode goes up as it is.
+// Photos shrink in the browser before upload, for the chat (at most 1600 px)
+// and the profile (photo-manager.tsx asks for 2048 px): a JPEG, turned upright
+// as its EXIF says, so a phone photo of 5–10 MB becomes a few hundred kB. The
+// server checks and re-encodes it anyway, so a file the browser cannot decode
+// goes up as it is. Never enlarged.
 const MAX_PHOTO_EDGE = 1600;
 
 async function decode(file: Blob): Promise<ImageBitmap | HTMLImageElement | null> {
