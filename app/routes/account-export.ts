@@ -1,5 +1,6 @@
-// GET /account/export: the member's own data as a ZIP download.
-import { requireMember } from "#app/server/accounts/guards.ts";
+// GET /account/export: the member's own data as a ZIP download, streamed as it
+// is read (no length known up front; a failure midway breaks the download).
+import { requireMember } from "#app/routing/guards.server.ts";
 import { memberDataExport } from "#app/server/privacy/export.ts";
 import type { Route } from "./+types/account-export";
 

@@ -2,7 +2,7 @@
 // page cannot be loaded for lack of network: friendly, in the member's
 // language, and complete in itself (no scripts, no other files).
 import { requestContext } from "#app/context.ts";
-import { offlinePage } from "#app/server/pwa/app-shell.ts";
+import { offlinePage } from "#app/server/pwa/offline-page.tsx";
 import type { Route } from "./+types/offline";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@
 // there, decrypts them with the browser's key, and hands the plaintext to the
 // service worker through the DevTools protocol, as the push service would.
 import type { BrowserContext, Page } from "@playwright/test";
-import { decryptPayload } from "#app/server/push/encryption.ts";
+import { decryptPayload } from "../push-reader.ts";
 import { activeMember, anotherVisitor, expect, logInDemo as logIn, ownId, test, text } from "./support.ts";
 
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);

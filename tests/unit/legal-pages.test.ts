@@ -47,6 +47,15 @@ describe("legal pages", () => {
     expect(doc.html).not.toContain("NL123456789B01");
   });
 
+  it("puts a value into link addresses and headings as it is, escaped once", () => {
+    const doc = legalDocument("service", "en", { ...values, email: "o'brien&co@hartslag.example" });
+    expect(doc.html).toContain('href="mailto:o&#x27;brien&amp;co@hartslag.example"');
+    expect(doc.html).toContain(">o&#39;brien&amp;co@hartslag.example</a>");
+    const faq = legalDocument("faq", "en", { ...values, site: `Bob's "Dates" & <Co>` });
+    expect(faq.questions.map((q) => q.question)).toContain(`How does Bob's "Dates" & <Co> work?`);
+    expect(faq.html + faq.questions.map((q) => q.answerHtml).join("")).not.toMatch(/<Co>|&amp;(amp|#39|quot);/);
+  });
+
   it("gives every locale its own text, not the Dutch fallback", () => {
     const dutch = legalDocument("terms", "nl", values).title;
     for (const locale of locales.filter((l) => l !== "nl" && l !== "en")) {

@@ -86,6 +86,13 @@ describe("composing mails", () => {
     expect(mail.html).toContain('href="https://x.example/a?b=1&amp;c=%222%22"');
   });
 
+  it("marks up values inside a text: the support address as a mail link, an operator's reply with its lines", () => {
+    const mail = composeMail(input("complaint_reply", { locale: "en" }));
+    expect(mail.html).toMatch(/<a href="mailto:support@hartslag\.example"[^>]*>support@hartslag\.example<\/a>/);
+    expect(mail.html).toMatch(/<span style="[^"]*white-space:pre-line[^"]*">Thank you\.\nWe refunded it\.<\/span>/);
+    expect(mail.html).toMatch(/<strong style="[^"]*">Invoice of March<\/strong>/);
+  });
+
   it.each([
     "javascript:alert(1)",
     "JavaScript:alert(1)//https://",

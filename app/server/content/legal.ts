@@ -1,11 +1,13 @@
 // Legal and help pages (linked from the footer): Markdown per locale in
 // app/content/legal/<lng>/<page>.md, bundled at build time, filled with the
-// domain's company info and settings, rendered to HTML on the server. The
-// files are ours; every value put into them is escaped, and raw HTML in a file
-// comes out as text, never as markup. {{placeholders}} a file uses must exist
-// (a typo fails loudly); a line whose value is empty (a company without VAT
-// number) is left out.
+// domain's company info and settings, rendered to HTML on the server. Values
+// go into the Markdown as they are (so a URL in one is still linked) and
+// marked escapes all text; raw HTML, in a file or a value, comes out as text,
+// never as markup. {{placeholders}} a file uses must exist (a typo fails
+// loudly); a line whose value is empty (a company without VAT number) is left out.
 import { Marked, type Token, type Tokens } from "marked";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { defaultLocale, type Locale } from "#app/i18n/locales.ts";
 import type { LegalPage } from "./legal-pages.ts";
 
@@ -28,18 +30,9 @@ function legalSource(page: LegalPage, locale: Locale): string {
   return source;
 }
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
-/** The file with its placeholders filled (values escaped); lines with an empty value dropped. */
+/** The file with its placeholders filled; lines with an empty value dropped. */
 function fillPlaceholders(source: string, values: Record<string, string>): string {
   return source
     .split("\n")
@@ -49,7 +42,7 @@ function fillPlaceholders(source: string, values: Record<string, string>): strin
         const value = values[key];
         if (value === undefined) throw new Error(`unknown placeholder {{${key}}}`);
         if (value === "") empty = true;
-        return escapeHtml(value);
+        return value;
       });
       return empty ? [] : [filled];
     })
@@ -67,8 +60,10 @@ const slug = (text: string) =>
 const markdown = new Marked({
   gfm: true,
   renderer: {
-    // Our files hold no HTML; should one ever slip in, it is shown, not run.
-    html: ({ text }) => escapeHtml(text),
+    // Our files hold no HTML; should some slip in (or come with a value), it is shown as text, not run.
+    html({ raw, text }) {
+      return this.parser.renderer.text({ type: "text", raw, text });
+    },
     heading({ tokens, depth }) {
       const text = this.parser.parseInline(tokens);
       return `<h${depth} id="${slug(plainText(tokens))}">${text}</h${depth}>\n`;
@@ -76,8 +71,9 @@ const markdown = new Marked({
     link({ href, tokens }) {
       const text = this.parser.parseInline(tokens);
       if (!/^(https?:|mailto:|tel:|\/|#)/i.test(href)) return text;
-      const external = /^https?:/i.test(href);
-      return `<a href="${escapeHtml(href)}"${external ? ' rel="noopener noreferrer"' : ""}>${text}</a>`;
+      const rel = /^https?:/i.test(href) ? "noopener noreferrer" : undefined;
+      // React writes the tag, escaping the address; the text is marked's HTML.
+      return renderToStaticMarkup(createElement("a", { href, rel, dangerouslySetInnerHTML: { __html: text } }));
     },
   },
 });
@@ -88,12 +84,7 @@ function plainText(tokens: Token[]): string {
       if ("tokens" in token && token.tokens) return plainText(token.tokens);
       return "text" in token ? token.text : "";
     })
-    .join("")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+    .join("");
 }
 
 export interface LegalDocument {

@@ -1,11 +1,12 @@
 // A member's copy of their data (GDPR art. 15 and 20): one ZIP with
 // data.json (account, profile, likes, conversations with the messages they
-// sent, payments, credits ledger, sessions, settings) and their photos.
+// sent, payments, credits ledger, sessions, settings) and their photos,
+// streamed: data.json goes out first, then each photo as it is read.
 // Secrets (password hash, session and push keys) stay out; other members'
 // words stay out too: their messages are their personal data, and so are the
 // private notes others keep about them (the notes they wrote are in).
 import { eq, or } from "drizzle-orm";
-import { strToU8, type Zippable, zipSync } from "fflate";
+import { strToU8 } from "fflate";
 import type { RequestContext } from "#app/context.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import {
@@ -29,6 +30,7 @@ import {
   trackingData,
   users,
 } from "#app/server/db/schema.ts";
+import { type ZipStreamFile, zipStream } from "./zip-stream.ts";
 
 type ExportContext = Pick<RequestContext, "db" | "env" | "now">;
 
@@ -95,12 +97,6 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     })),
   );
 
-  const files: Zippable = {};
-  for (const photo of photoRows) {
-    const object = await app.env.PHOTOS.get(photo.filename);
-    // Already-compressed JPEGs are stored as they are.
-    if (object) files[`photos/${photo.id}.jpg`] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
-  }
   const data = {
     exportedAt: new Date(app.now()).toISOString(),
     account: accountData,
@@ -124,6 +120,13 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     reports: reportRows,
     profileNotes: noteRows.map(({ memberId: member, text, updatedAt }) => ({ member, text, updatedAt })),
   };
-  files["data.json"] = strToU8(JSON.stringify(data, null, 2));
-  return zipSync(files, { level: 6, mtime: new Date(app.now()) });
+  async function* files(): AsyncGenerator<ZipStreamFile> {
+    yield { name: "data.json", parts: [strToU8(JSON.stringify(data, null, 2))] };
+    for (const photo of photoRows) {
+      const object = await app.env.PHOTOS.get(photo.filename);
+      // Already-compressed JPEGs are stored as they are.
+      if (object) yield { name: `photos/${photo.id}.jpg`, parts: object.body, stored: true };
+    }
+  }
+  return zipStream(files(), new Date(app.now()));
 }

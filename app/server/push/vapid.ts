@@ -1,7 +1,9 @@
 // VAPID (RFC 8292): every push request carries a JWT signed with ES256 for the
 // push service's origin, plus our public key, so the service can tell that the
 // sender is the server the browser subscribed for. The verifying side is what
-// the local push endpoint does with each request it receives.
+// the local push endpoint does with each request it receives. Signing is ours,
+// not the encryption library's: that one reads the clock itself (tests and
+// the hourly run pass theirs) and refuses http endpoints such as the local one.
 import { base64url } from "#app/server/http/base64.ts";
 import { importPublicKey, type VapidKeys } from "./keys.ts";
 

@@ -1,17 +1,14 @@
 // The installable app of a domain, in its theme: its web app
 // manifest, its icons (drawn from the domain's logo, cached per isolate) and
-// the offline page the service worker keeps for when the network is gone.
+// the offline page the service worker keeps (offline-page.tsx).
 import type { RequestContext } from "#app/context.ts";
-import { translator } from "#app/i18n/i18next.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
-import { escapeHtml } from "#app/server/mail/compose.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 import { DEFAULT_THEME } from "#app/theme.ts";
-import { HEART_PATH, type IconFile, type Logo, renderIcon, svgLogo } from "./icons.ts";
-import { pathPolygons } from "./raster.ts";
+import { heartLogo, type IconFile, type Logo, renderIcon, svgLogo } from "./icons.ts";
 
-const themeOf = (settings: SiteSettings) => ({ ...DEFAULT_THEME, ...settings.theme });
+export const themeOf = (settings: SiteSettings) => ({ ...DEFAULT_THEME, ...settings.theme });
 
 /** Changes whenever the icon would: browsers cache icons hard. */
 function iconVersion(settings: SiteSettings) {
@@ -44,12 +41,11 @@ export function webManifest(settings: SiteSettings, locale: Locale) {
   };
 }
 
-const heart: Logo = { kind: "vector", polygons: pathPolygons(HEART_PATH) };
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 /** The domain's logo as something to draw; the heart when it has none or it cannot be read. */
 async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: string): Promise<Logo> {
-  if (!logo) return heart;
+  if (!logo) return heartLogo();
   try {
     const response = await fetch(new URL(logo, origin), { signal: AbortSignal.timeout(5_000) });
     if (!response.ok) throw new Error(`logo answered ${response.status}`);
@@ -57,9 +53,9 @@ async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: 
     if (bytes.length > MAX_LOGO_BYTES) throw new Error("logo too large");
     const type = response.headers.get("content-type") ?? "";
     if (type.includes("svg") || /\.svg$/i.test(new URL(logo, origin).pathname)) {
-      const polygons = svgLogo(new TextDecoder().decode(bytes));
-      if (!polygons) throw new Error("logo SVG has no path or polygon to draw");
-      return { kind: "vector", polygons };
+      const vector = await svgLogo(new TextDecoder().decode(bytes));
+      if (!vector) throw new Error("logo SVG draws nothing");
+      return vector;
     }
     return { kind: "raster", bytes };
   } catch (error) {
@@ -67,7 +63,7 @@ async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: 
       logo,
       error: error instanceof Error ? error.message : String(error),
     });
-    return heart;
+    return heartLogo();
   }
 }
 
@@ -84,29 +80,4 @@ export function appIcon(app: Pick<RequestContext, "log" | "origin">, settings: S
     icons.set(key, icon);
   }
   return icon;
-}
-
-/** A page that needs nothing but itself (no scripts, styles inline): shown by the service worker offline. */
-export function offlinePage(settings: SiteSettings, locale: Locale): string {
-  const t = translator(locale);
-  const theme = themeOf(settings);
-  const text = (key: string) => escapeHtml(t(`notifications-push:offline.${key}`, { siteName: settings.name }));
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="${theme.primary}">
-<title>${text("title")} – ${escapeHtml(settings.name)}</title>
-</head>
-<body style="margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${theme.surface};color:#221a17;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
-<main style="max-width:28rem;margin:1.5rem;padding:2rem;background:#fff;border:1px solid #e8ddd6;border-radius:1rem;text-align:center;">
-<svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true"><path fill="${theme.primary}" d="${HEART_PATH}"/></svg>
-<h1 style="font-size:1.5rem;margin:0.75rem 0;">${text("title")}</h1>
-<p style="line-height:1.6;color:#6b5d56;margin:0 0 1.5rem;">${text("body")}</p>
-<a href="" style="display:inline-block;padding:0.75rem 1.5rem;border-radius:999px;background:${theme.primary};color:#fff;text-decoration:none;font-weight:700;">${text("retry")}</a>
-</main>
-</body>
-</html>
-`;
 }

@@ -3,9 +3,10 @@
 // for vector logos and the built-in heart, a raster logo on white. "any"
 // icons are rounded squares; "maskable" ones fill the square and keep the
 // mark inside the 80 % safe zone; Apple's icon is a full square too.
+// Each icon is one SVG, drawn to PNG by resvg (loaded on first use: few
+// requests need it); raster logos are scaled by photon first.
 import { PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon/workerd";
-import { encodePng } from "./png.ts";
-import { coverage, fitPolygons, type Polygon, pathPolygons, roundedSquare } from "./raster.ts";
+import { base64 } from "#app/server/http/base64.ts";
 
 /** The heart of the top navigation (app/components/layout/logo-mark.tsx). */
 export const HEART_PATH =
@@ -19,65 +20,81 @@ export const iconFiles = {
 } as const;
 export type IconFile = keyof typeof iconFiles;
 
-export type Logo = { kind: "vector"; polygons: Polygon[] } | { kind: "raster"; bytes: Uint8Array };
+type Area = { x: number; y: number; width: number; height: number };
 
-const hex = (colour: string) =>
-  [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+/**
+ * A vector logo is an SVG document with the area its drawing covers (in its
+ * own canvas of `canvas` pixels), so the mark, not its margins, fills the icon.
+ */
+export type Logo =
+  | { kind: "vector"; svg: string; canvas: { width: number; height: number }; drawn: Area }
+  | { kind: "raster"; bytes: Uint8Array };
 
-/** The paths of a simple SVG logo (path and polygon elements); null when it has none we can draw. */
-export function svgLogo(svg: string): Polygon[] | null {
+const resvg = () => import("@cf-wasm/resvg/workerd").then((module) => module.Resvg);
+
+/** A vector logo from SVG text; null when it draws nothing (or is no SVG resvg can read). */
+export async function svgLogo(svg: string): Promise<Extract<Logo, { kind: "vector" }> | null> {
+  let tree: InstanceType<Awaited<ReturnType<typeof resvg>>> | undefined;
   try {
-    const polygons: Polygon[] = [];
-    for (const match of svg.matchAll(/<path\b[^>]*\sd="([^"]+)"/g)) polygons.push(...pathPolygons(match[1]!));
-    for (const match of svg.matchAll(/<polygon\b[^>]*\spoints="([^"]+)"/g)) {
-      const numbers = match[1]!
-        .trim()
-        .split(/[\s,]+/)
-        .map(Number);
-      const polygon: Polygon = [];
-      for (let i = 0; i + 1 < numbers.length; i += 2) polygon.push([numbers[i]!, numbers[i + 1]!]);
-      if (polygon.length > 2) polygons.push(polygon);
-    }
-    return polygons.length > 0 ? polygons : null;
+    tree = await (await resvg()).async(svg);
+    const box = tree.getBBox();
+    if (!box || box.width <= 0 || box.height <= 0) return null;
+    const drawn = { x: box.x, y: box.y, width: box.width, height: box.height };
+    box.free();
+    return { kind: "vector", svg, canvas: { width: tree.width, height: tree.height }, drawn };
   } catch {
     return null;
+  } finally {
+    tree?.free();
   }
 }
+
+let heart: Promise<Logo> | undefined;
+/** The built-in heart, as a logo. */
+export const heartLogo = () =>
+  (heart ??= svgLogo(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${HEART_PATH}"/></svg>`,
+  ).then((logo) => logo!));
+
+const dataUrl = (type: string, bytes: Uint8Array) => `data:${type};base64,${base64.encode(bytes)}`;
 
 export async function renderIcon(file: IconFile, logo: Logo, primary: string): Promise<Uint8Array<ArrayBuffer>> {
   const { size, purpose } = iconFiles[file];
-  const fullSquare = purpose !== "any";
-  const background = fullSquare
-    ? ([
-        [0, 0],
-        [size, 0],
-        [size, size],
-        [0, size],
-      ] as [number, number][])
-    : roundedSquare(0, 0, size, size * 0.22);
   const markShare = purpose === "maskable" ? 0.5 : purpose === "apple" ? 0.6 : 0.62;
   const box = { x: (size * (1 - markShare)) / 2, y: (size * (1 - markShare)) / 2, size: size * markShare };
-  const base = coverage([background], size, size);
-  const pixels = new Uint8Array(size * size * 4);
-  const [bgR, bgG, bgB] = logo.kind === "raster" ? [255, 255, 255] : hex(primary);
-  for (let i = 0; i < size * size; i++) {
-    pixels.set([bgR, bgG, bgB, Math.round(base[i]! * 255)], i * 4);
-  }
-  if (logo.kind === "vector") {
-    const mark = coverage(fitPolygons(logo.polygons, box), size, size);
-    for (let i = 0; i < size * size; i++) {
-      const a = mark[i]!;
-      if (a === 0) continue;
-      for (let c = 0; c < 3; c++) pixels[i * 4 + c] = Math.round(pixels[i * 4 + c]! * (1 - a) + 255 * a);
+  const fill = logo.kind === "raster" ? "#fff" : primary;
+  const radius = purpose === "any" ? size * 0.22 : 0;
+  const mark = logo.kind === "vector" ? vectorMark(logo, box) : rasterMark(logo.bytes, box);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+<filter id="white" color-interpolation-filters="sRGB"><feFlood flood-color="#fff"/><feComposite in2="SourceAlpha" operator="in"/></filter>
+<rect width="${size}" height="${size}" rx="${radius}" fill="${fill}"/>
+${mark}
+</svg>`;
+  const tree = await (await resvg()).async(svg);
+  try {
+    const image = tree.render();
+    try {
+      return new Uint8Array(image.asPng());
+    } finally {
+      image.free();
     }
-  } else {
-    drawRaster(pixels, size, logo.bytes, box);
+  } finally {
+    tree.free();
   }
-  return encodePng(pixels, size, size);
 }
 
-/** A PNG/JPEG/WebP logo scaled into the box, over the background. */
-function drawRaster(pixels: Uint8Array, size: number, bytes: Uint8Array, box: { x: number; y: number; size: number }) {
+/** The logo scaled so its drawing fills the box (in proportion, centred), painted white. */
+function vectorMark(logo: Extract<Logo, { kind: "vector" }>, box: { x: number; y: number; size: number }) {
+  const { canvas, drawn } = logo;
+  const scale = box.size / Math.max(drawn.width, drawn.height);
+  const x = box.x + (box.size - drawn.width * scale) / 2 - drawn.x * scale;
+  const y = box.y + (box.size - drawn.height * scale) / 2 - drawn.y * scale;
+  const href = dataUrl("image/svg+xml", new TextEncoder().encode(logo.svg));
+  return `<image x="${x}" y="${y}" width="${canvas.width * scale}" height="${canvas.height * scale}" preserveAspectRatio="none" filter="url(#white)" href="${href}"/>`;
+}
+
+/** A PNG/JPEG/WebP logo scaled into the box by photon (Lanczos), on whole pixels. */
+function rasterMark(bytes: Uint8Array, box: { x: number; y: number; size: number }) {
   const owned: PhotonImage[] = [];
   try {
     const source = PhotonImage.new_from_byteslice(bytes);
@@ -87,17 +104,10 @@ function drawRaster(pixels: Uint8Array, size: number, bytes: Uint8Array, box: { 
     const height = Math.max(1, Math.round(source.get_height() * scale));
     const scaled = resize(source, width, height, SamplingFilter.Lanczos3);
     owned.push(scaled);
-    const raw = scaled.get_raw_pixels();
     const left = Math.round(box.x + (box.size - width) / 2);
     const top = Math.round(box.y + (box.size - height) / 2);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const from = (y * width + x) * 4;
-        const to = ((top + y) * size + left + x) * 4;
-        const a = raw[from + 3]! / 255;
-        for (let c = 0; c < 3; c++) pixels[to + c] = Math.round(pixels[to + c]! * (1 - a) + raw[from + c]! * a);
-      }
-    }
+    const href = dataUrl("image/png", scaled.get_bytes());
+    return `<image x="${left}" y="${top}" width="${width}" height="${height}" href="${href}"/>`;
   } finally {
     for (const image of owned) image.free();
   }
