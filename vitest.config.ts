@@ -47,8 +47,9 @@ export default defineConfig({
           // storage and caches (setup.ts).
           isolate: false,
           fsModuleCache: false,
-          // The first page of a run waits for React Router's plugin to build the app.
-          testTimeout: 30_000,
+          // The first page request of a run waits for React Router's plugin to
+          // build every page module: over 40 s on a busy 2-core machine.
+          testTimeout: 90_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
         },
