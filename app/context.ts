@@ -1,10 +1,12 @@
 // What every request carries, for React Router loaders/actions and Hono handlers
-// alike: built once in the Worker (workers/server.ts) and never rebuilt below it.
+// alike: built once in the Worker (workers/server.ts) and never rebuilt below it;
+// only the /admin gate (workers/admin.ts) fills in the operator.
 import { createContext } from "react-router";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
 import type { Logger } from "#app/server/log.ts";
+import type { SessionOperator } from "#app/server/operators/session.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 
 export interface RequestContext {
@@ -24,6 +26,8 @@ export interface RequestContext {
   clientIp: string;
   /** The logged-in member, or null for a visitor. */
   member: SessionMember | null;
+  /** On a console path, the operator of the session (verified or not); otherwise null. */
+  operator: SessionOperator | null;
   /** CSP nonce for the inline scripts React Router renders. */
   nonce: string;
   log: Logger;

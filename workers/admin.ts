@@ -1,10 +1,9 @@
-// The console's session: finds the operator once per request (the page gate
-// and the console's loaders read it from the request context), slides the
-// session, forgets a dead cookie, and keeps every console answer out of search
-// engines and caches. Who may open which console page is the page gate's.
+// The console's session: finds the operator once per request and puts it on
+// the request context (where the page gate and the console's loaders read it),
+// slides the session, forgets a dead cookie, and keeps every console answer out
+// of search engines and caches. Who may open which console page is the page gate's.
 import type { MiddlewareHandler } from "hono";
 import { errorFields } from "#app/server/log.ts";
-import { operatorOf, rememberOperator } from "#app/server/operators/context.ts";
 import { consolePath } from "#app/server/operators/gate.ts";
 import {
   clearedOperatorCookie,
@@ -20,15 +19,14 @@ export const adminGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const now = app.now();
   const token = operatorToken(c.req.raw);
   const operator = token ? await findOperatorSession(app.db, token, now) : null;
-  if (operator) rememberOperator(app, operator);
+  app.operator = operator;
 
   await next();
 
   c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
   c.res.headers.set("Cache-Control", "no-store");
   if (token && !operator) c.res.headers.append("Set-Cookie", clearedOperatorCookie(c.req.raw));
-  const current = operatorOf(app);
-  const slide = current && current === operator ? slideOperatorSession(app.db, current, now) : null;
+  const slide = operator ? slideOperatorSession(app.db, operator, now) : null;
   if (slide) {
     app.ctx.waitUntil(
       slide.run().catch((e: unknown) => app.log.warn("operator session upkeep failed", errorFields(e))),

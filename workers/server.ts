@@ -11,12 +11,12 @@ import type { RequestContext } from "#app/context.ts";
 import { LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale } from "#app/i18n/locales.ts";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, negotiateLocale } from "#app/i18n/negotiate.ts";
+import { LOCALE_COOKIE, negotiateLocale } from "#app/i18n/negotiate.ts";
 import { findSessionMember, sessionUpkeep } from "#app/server/accounts/session.ts";
 import { clearedSessionCookie, sessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { cookieHeader } from "#app/server/http/cookies.ts";
+import { localeCookie } from "#app/server/http/cookies.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
 import { visitorCountry } from "#app/server/settings/visitor-country.ts";
@@ -107,6 +107,7 @@ export function createServer(ui: UiHandler) {
       origin: new URL(c.req.url).origin,
       clientIp: c.req.header("cf-connecting-ip") ?? "local",
       member,
+      operator: null,
       nonce: c.var.secureHeadersNonce ?? "",
       log,
       now: Date.now,
@@ -116,10 +117,7 @@ export function createServer(ui: UiHandler) {
 
     // A page opened in a language (?lng=, hreflang) stays in it while browsing on.
     if (isLocale(askedLocale) && askedLocale !== cookieLocale && c.req.method === "GET") {
-      c.res.headers.append(
-        "Set-Cookie",
-        cookieHeader(c.req.raw, LOCALE_COOKIE, askedLocale, { maxAge: LOCALE_COOKIE_MAX_AGE }),
-      );
+      c.res.headers.append("Set-Cookie", localeCookie(c.req.raw, askedLocale));
     }
 
     if (token && !member) {

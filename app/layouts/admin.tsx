@@ -7,12 +7,11 @@ import { AdminFrame } from "#app/components/admin/frame.tsx";
 import { AdminError } from "#app/components/admin/page.tsx";
 import { requestContext } from "#app/context.ts";
 import { operatorMayOpen } from "#app/server/access/policy.ts";
-import { operatorOf } from "#app/server/operators/context.ts";
 import { consolePages } from "#app/server/operators/roles.ts";
 import type { Route } from "./+types/admin";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const operator = operatorOf(context.get(requestContext));
+  const operator = context.get(requestContext).operator;
   if (!operator?.session.verified) return { operator: null, pages: [] };
   return {
     operator: { name: operator.name, email: operator.email, role: operator.role },

@@ -4,9 +4,8 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
+import { loginRedirect } from "#app/routing/guards.server.ts";
 import { admission, knockerOf, pageDoor } from "#app/server/access/policy.ts";
-import { loginRedirect } from "#app/server/accounts/guards.ts";
-import { operatorOf } from "#app/server/operators/context.ts";
 import { loginPath } from "#app/server/operators/gate.ts";
 
 export const pageAccess: MiddlewareFunction<Response> = async ({ request, context, pattern, params, url }, next) => {
@@ -14,7 +13,7 @@ export const pageAccess: MiddlewareFunction<Response> = async ({ request, contex
   const door = pageDoor(request.method, pattern, url.searchParams);
   // A page posted to without an action is still that page's: its own rule first, then 405.
   const page = door ?? pageDoor("GET", pattern);
-  const verdict = admission(page, knockerOf(app, operatorOf(app)));
+  const verdict = admission(page, knockerOf(app, app.operator));
   const t = (key: string) => translator(app.locale)(key);
   switch (verdict) {
     case "open":

@@ -6,8 +6,8 @@ import type { MiddlewareFunction } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { isLocale } from "#app/i18n/locales.ts";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
-import { cookieHeader, readCookie } from "#app/server/http/cookies.ts";
+import { LOCALE_COOKIE, localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
+import { localeCookie, readCookie } from "#app/server/http/cookies.ts";
 import { trafficSourceCookie } from "#app/server/site/traffic-source.ts";
 
 export const visitorCookies: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
@@ -16,10 +16,7 @@ export const visitorCookies: MiddlewareFunction<Response> = async ({ request, co
   const app = context.get(requestContext);
   const domainLocale = localeOfDomainLanguage(app.settings.domain_language);
   if (domainLocale && !readCookie(request, LOCALE_COOKIE) && !isLocale(url.searchParams.get(LOCALE_QUERY))) {
-    response.headers.append(
-      "Set-Cookie",
-      cookieHeader(request, LOCALE_COOKIE, domainLocale, { maxAge: LOCALE_COOKIE_MAX_AGE }),
-    );
+    response.headers.append("Set-Cookie", localeCookie(request, domainLocale));
   }
   const source = app.member ? null : trafficSourceCookie(request);
   if (source) response.headers.append("Set-Cookie", source);

@@ -7,9 +7,9 @@ import { Form } from "react-router";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { resetRequestSchema } from "#app/schemas/account.ts";
 import { requestReactivation } from "#app/server/accounts/deletion.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import type { Route } from "./+types/account-deleted";
 
 export function loader({ context }: Route.LoaderArgs) {

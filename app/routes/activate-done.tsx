@@ -10,9 +10,8 @@ import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { activateAccount } from "#app/server/accounts/activation.ts";
-import { reactivateAccount } from "#app/server/accounts/deletion.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
+import { followAccountLink } from "#app/server/accounts/activation.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
@@ -20,23 +19,13 @@ import { memberOffer } from "#app/server/payments/offers.ts";
 import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/activate-done";
 
-async function followLink(context: Route.LoaderArgs["context"], request: Request, token: string) {
-  const app = context.get(requestContext);
-  const userAgent = request.headers.get("user-agent");
-  try {
-    return await activateAccount(app, { token, loggedInAs: app.member?.id ?? null, userAgent });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // Not an activation link: perhaps a reactivation link from the deletion mail.
-    return reactivateAccount(app, { token, userAgent });
-  }
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token) {
     try {
-      const { sessionToken } = await followLink(context, request, token);
+      const app = context.get(requestContext);
+      const userAgent = request.headers.get("user-agent");
+      const { sessionToken } = await followAccountLink(app, { token, loggedInAs: app.member?.id ?? null, userAgent });
       const headers = sessionToken ? { "Set-Cookie": sessionCookie(request, sessionToken) } : undefined;
       return redirect("/activate/done", { headers });
     } catch (error) {

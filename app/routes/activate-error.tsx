@@ -4,12 +4,13 @@ import { Link } from "react-router";
 import { ResendActivation } from "#app/components/accounts/activation-reminder.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { awaitsActivation } from "#app/server/accounts/activation.ts";
 import type { Route } from "./+types/activate-error";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { member, settings } = context.get(requestContext);
   return {
-    canResend: member?.status === "not_confirmed",
+    canResend: awaitsActivation(member),
     supportEmail: settings.support_email,
     title: getI18n(context).t("accounts:activationError.title"),
   };

@@ -4,32 +4,14 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AdminPage, cell, DataTable, Empty, Pager, When } from "#app/components/admin/page.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
+import { auditFilterSchema, auditTargetTypes } from "#app/schemas/admin.ts";
 import { auditTrail } from "#app/server/operators/audit.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import type { Route } from "./+types/admin-audit";
-
-const targetTypes = [
-  "operator",
-  "domain",
-  "package",
-  "photo",
-  "report",
-  "complaint",
-  "member",
-  "payment",
-  "mail",
-  "sms",
-  "broadcast",
-] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = requireOperator(context, "audit.view");
-  const params = new URL(request.url).searchParams;
-  const targetType = (targetTypes as readonly string[]).includes(params.get("type") ?? "")
-    ? params.get("type")!
-    : undefined;
-  const targetId = targetType ? params.get("id")?.slice(0, 253) || undefined : undefined;
-  const page = Math.min(10_000, Math.max(1, Number(params.get("page")) || 1));
+  const { targetType, targetId, page } = auditFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return {
     filter: { type: targetType ?? "", id: targetId ?? "" },
     ...(await auditTrail(app, { targetType, targetId, page })),
@@ -54,7 +36,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="audit-type" name="type" defaultValue={filter.type} className="field-input">
             <option value="">{t("audit.anyTarget")}</option>
-            {targetTypes.map((type) => (
+            {auditTargetTypes.map((type) => (
               <option key={type} value={type}>
                 {t(`audit.targets.${type}`)}
               </option>

@@ -19,6 +19,8 @@ import { formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { defaultLocale, locales } from "#app/i18n/locales.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { type ActionAnswer, rejected } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import {
   audienceSize,
   broadcastDomains,
@@ -29,8 +31,6 @@ import {
 } from "#app/server/broadcasts/broadcasts.ts";
 import { recentBroadcasts } from "#app/server/broadcasts/progress.ts";
 import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
-import { rejected } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import type { Route } from "./+types/admin-broadcasts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -53,7 +53,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Answer = {
+  result?: SubmissionResult<string[]>;
+  count?: number;
+  preview?: { locale: string; subject: string; html: string };
+  tested?: { to: string };
+  sent?: { sent: number; audience: number };
+};
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<Answer> {
   const app = { ...requireOperator(context, "broadcasts.send"), origin: new URL(request.url).origin };
   const submission = parseWithZod(await request.formData(), { schema: broadcastSchema });
   if (submission.status !== "success") return rejected(submission);
@@ -82,18 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
+export default function Broadcasts({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
-  const answer = actionData as
-    | {
-        result?: SubmissionResult<string[]>;
-        count?: number;
-        preview?: { locale: string; subject: string; html: string };
-        tested?: { to: string };
-        sent?: { sent: number; audience: number };
-      }
-    | undefined;
   const [form, fields] = useForm<BroadcastForm>({ lastResult: answer?.result, shouldRevalidate: "onBlur" });
   return (
     <AdminPage title={t("broadcasts.title")}>

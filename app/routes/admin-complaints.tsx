@@ -7,13 +7,14 @@ import { data, Form, Link } from "react-router";
 import { AdminPage, Empty, StatusBadge, When } from "#app/components/admin/page.tsx";
 import { ErrorList, FormMessage, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
-import { complaintReplySchema, complaintStatuses, complaintStatusSchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { complaintList, replyToComplaint, setComplaintStatus } from "#app/server/operators/complaints.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
+import { complaintReplySchema, complaintStatusSchema } from "#app/schemas/admin.ts";
+import { complaintStatuses } from "#app/schemas/enums.ts";
+import { complaintList, replyToComplaint, setComplaintStatus } from "#app/server/complaints/handling.ts";
 import type { Route } from "./+types/admin-complaints";
 
-const filters = ["open", "in_progress", "closed", "all"] as const;
+const filters = [...complaintStatuses, "all"] as const;
 type Filter = (typeof filters)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status, complaints: await complaintList(app, status), title: getI18n(context).t("admin:complaints.title") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Reply = { intent?: "status" | "reply"; complaint?: number; done?: boolean; result?: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<Reply> {
   const app = requireOperator(context, "complaints.handle");
   const t = getI18n(context).t;
   const formData = await request.formData();
@@ -61,11 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-type Reply = { intent?: string; complaint?: number; done?: boolean; result?: SubmissionResult<string[]> };
-
-export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
+export default function Complaints({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const reply = actionData as Reply | undefined;
   return (
     <AdminPage title={t("complaints.title")}>
       <nav aria-label={t("complaints.filter")} className="flex flex-wrap gap-2">

@@ -3,6 +3,7 @@
 // fictional-profile texts among them) — checked by that schema, previewed with
 // a diff, then saved; and the domain's credit packages (prices per country,
 // in D1).
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useSearchParams } from "react-router";
@@ -11,11 +12,12 @@ import { AdminPage } from "#app/components/admin/page.tsx";
 import { SettingsEditor, type SettingsReply } from "#app/components/admin/settings-editor.tsx";
 import { FormMessage } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
+import { parseId } from "#app/routing/params.ts";
 import { packageSchema, settingsEditSchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import { domainSettings, previewSettings, saveDomainSettings } from "#app/server/operators/domains.ts";
-import { domainPackages, savePackage } from "#app/server/operators/packages.ts";
+import { domainPackages, savePackage } from "#app/server/payments/packages.ts";
 import type { Route } from "./+types/admin-domains-domain";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,7 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...settings, packages, title: `${domain} · ${getI18n(context).t("admin:domains.title")}` };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+// One page, two editors: each reads the fields of the reply that are its own.
+type Reply = SettingsReply & PackageReply;
+
+export async function action({ request, params, context }: Route.ActionArgs): ActionAnswer<Reply> {
   const app = requireOperator(context, "domains.edit");
   const t = getI18n(context).t;
   const domain = params.domain;
@@ -56,9 +61,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const packageReply = (submission: { reply(): unknown; payload: Record<string, unknown> }) => ({
+const packageReply = (submission: { reply(): SubmissionResult<string[]>; payload: Record<string, unknown> }) => ({
   packageResult: submission.reply(),
-  packageId: submission.payload.id ?? null,
+  packageId: parseId(String(submission.payload.id ?? "")),
 });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
@@ -77,16 +82,8 @@ export default function DomainSettings({ loaderData, actionData }: Route.Compone
     >
       {searchParams.get("saved") && <FormMessage tone="success">{t("domains.saved")}</FormMessage>}
       {!loaderData.stored && <FormMessage tone="info">{t("domains.builtInNotice")}</FormMessage>}
-      <SettingsEditor
-        json={loaderData.json}
-        version={loaderData.version}
-        reply={actionData as SettingsReply | undefined}
-      />
-      <PackagesEditor
-        domain={loaderData.domain}
-        packages={loaderData.packages}
-        reply={actionData as PackageReply | undefined}
-      />
+      <SettingsEditor json={loaderData.json} version={loaderData.version} reply={actionData} />
+      <PackagesEditor domain={loaderData.domain} packages={loaderData.packages} reply={actionData} />
     </AdminPage>
   );
 }

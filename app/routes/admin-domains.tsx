@@ -7,9 +7,9 @@ import { Form, Link, redirect } from "react-router";
 import { AdminPage, cell, DataTable, Panel } from "#app/components/admin/page.tsx";
 import { ErrorList, InputField, SelectField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { createDomainSchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import { createDomain, listDomains } from "#app/server/operators/domains.ts";
 import type { Route } from "./+types/admin-domains";
 

@@ -2,25 +2,24 @@
 // authenticator app; or, for an operator without one yet, enrolment: a new
 // secret and its otpauth:// URI shown once (no QR image), then a code from the
 // app to prove it was stored.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useSearchParams } from "react-router";
+import { Form, redirect, useSearchParams } from "react-router";
 import { ErrorList, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { type ActionAnswer, orErrorPage, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { totpCodeSchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { operatorOf } from "#app/server/operators/context.ts";
 import { safeConsoleRedirect } from "#app/server/operators/gate.ts";
-import { beginEnrolment, completeEnrolment, verifySecondFactor } from "#app/server/operators/login.ts";
+import { beginEnrolment, confirmSecondFactor } from "#app/server/operators/login.ts";
 import { OPERATOR_MAX, operatorCookie } from "#app/server/operators/session.ts";
 import type { Route } from "./+types/admin-login-verify";
 
 function pendingOperator(context: Route.LoaderArgs["context"]) {
   const app = context.get(requestContext);
-  const operator = operatorOf(app);
+  const operator = app.operator;
   if (operator?.session.verified) throw redirect("/admin");
   if (!operator) throw redirect("/admin/login");
   return { app, operator };
@@ -34,13 +33,15 @@ export function loader({ context }: Route.LoaderArgs) {
 // The enrolment secret is shown from the action's answer; reloading the loader would not bring it back.
 export const shouldRevalidate = () => false;
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Enrolment = { secret: string; uri: string };
+type Reply = { enrolment?: Enrolment; result?: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<Reply> {
   const { app, operator } = pendingOperator(context);
   const t = getI18n(context).t;
   const formData = await request.formData();
   if (formData.get("intent") === "enrol") {
-    if (operator.totpEnabled) throw data({ message: t("admin:errors.forbidden") }, { status: 400 });
-    return { enrolment: await beginEnrolment(app, operator) };
+    return { enrolment: await orErrorPage(t, () => beginEnrolment(app, operator)) };
   }
   const submission = parseWithZod(formData, { schema: totpCodeSchema });
   if (submission.status !== "success") return rejected(submission, ["code"]);
@@ -48,9 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     t,
     async () => {
-      const { token } = operator.totpEnabled
-        ? await verifySecondFactor(app, operator, submission.value.code)
-        : await completeEnrolment(app, operator, submission.value.code);
+      const { token } = await confirmSecondFactor(app, operator, submission.value.code);
       return redirect(safeConsoleRedirect(submission.value.redirectTo), {
         headers: { "Set-Cookie": operatorCookie(request, token, OPERATOR_MAX) },
       });
@@ -61,12 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-type Enrolment = { secret: string; uri: string };
-
-export default function AdminVerify({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminVerify({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const [searchParams] = useSearchParams();
-  const answer = actionData as { enrolment?: Enrolment; result?: never } | undefined;
   // Kept in the page once shown: a wrong code must not take the secret off the screen.
   const [enrolment, setEnrolment] = useState<Enrolment | null>(answer?.enrolment ?? null);
   useEffect(() => {
@@ -74,7 +70,7 @@ export default function AdminVerify({ loaderData, actionData }: Route.ComponentP
   }, [answer?.enrolment]);
   const [form, fields] = useForm({
     id: "operator-code",
-    lastResult: answer && "result" in answer ? answer.result : undefined,
+    lastResult: answer?.result,
     constraint: getZodConstraint(totpCodeSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: totpCodeSchema }),
   });

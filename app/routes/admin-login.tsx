@@ -7,17 +7,16 @@ import { Form, redirect, useSearchParams } from "react-router";
 import { ErrorList, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { operatorLoginSchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { deviceCookie, readDeviceToken } from "#app/server/limits/login-throttle.ts";
-import { operatorOf } from "#app/server/operators/context.ts";
 import { safeConsoleRedirect } from "#app/server/operators/gate.ts";
 import { operatorLogIn } from "#app/server/operators/login.ts";
 import { operatorCookie, SECOND_FACTOR_WINDOW } from "#app/server/operators/session.ts";
 import type { Route } from "./+types/admin-login";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (operatorOf(context.get(requestContext))?.session.verified) throw redirect("/admin");
+  if (context.get(requestContext).operator?.session.verified) throw redirect("/admin");
   return { title: getI18n(context).t("admin:login.title") };
 }
 

@@ -3,16 +3,18 @@
 // adjust credits, resend the activation mail, log out everywhere, delete on
 // request, ban or unban. One form per action, told apart by `intent`.
 import { parseWithZod } from "@conform-to/zod/v4";
+import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { MemberActions, type MemberReply } from "#app/components/admin/member-actions.tsx";
 import { MemberRecords } from "#app/components/admin/member-records.tsx";
 import { AdminPage, Panel, StatusBadge, When } from "#app/components/admin/page.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { type ActionAnswer, orErrorPage, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
+import { parseId } from "#app/routing/params.ts";
 import { banSchema, creditAdjustmentSchema, deleteMemberSchema, intentSchema } from "#app/schemas/admin.ts";
 import { randomToken } from "#app/server/accounts/tokens.ts";
-import { orErrorPage, rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import {
   adjustCredits,
   banMember,
@@ -27,7 +29,10 @@ import type { Route } from "./+types/admin-members-id";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = requireOperator(context, "members.view");
-  const detail = await orErrorPage(getI18n(context).t, () => memberDetail(app, Number(params.id)));
+  const t = getI18n(context).t;
+  const id = parseId(params.id);
+  invariantResponse(id, () => t("errors:memberNotFound"), { status: 404 });
+  const detail = await orErrorPage(t, () => memberDetail(app, id));
   const role = app.operator.role;
   return {
     ...detail,
@@ -40,17 +45,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     // A new key for each rendered credits form: the same form sent twice books once.
     creditsKey: randomToken(12),
-    title: `${detail.profile.name} · ${getI18n(context).t("admin:members.title")}`,
+    title: `${detail.profile.name} · ${t("admin:members.title")}`,
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs): ActionAnswer<MemberReply> {
   const app = requireOperator(context, "members.view");
   const t = getI18n(context).t;
-  const id = Number(params.id);
+  const id = parseId(params.id);
+  invariantResponse(id, () => t("errors:memberNotFound"), { status: 404 });
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const plain = async (run: () => Promise<unknown>) => {
+  const plain = async (intent: "unban" | "logout" | "activation", run: () => Promise<unknown>) => {
     const submission = parseWithZod(formData, { schema: intentSchema });
     return withDomainErrors(
       submission,
@@ -103,11 +109,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     case "unban":
-      return plain(() => unbanMember(app, id));
+      return plain(intent, () => unbanMember(app, id));
     case "logout":
-      return plain(() => forceLogout(app, id));
+      return plain(intent, () => forceLogout(app, id));
     case "activation":
-      return plain(() => resendMemberActivation(app, id));
+      return plain(intent, () => resendMemberActivation(app, id));
     default:
       throw data({ message: t("admin:errors.invalidInput") }, { status: 400 });
   }
@@ -165,7 +171,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         member={member}
         allowed={loaderData.allowed}
         creditsKey={loaderData.creditsKey}
-        reply={actionData as MemberReply | undefined}
+        reply={actionData}
       />
       <MemberRecords detail={loaderData} />
     </AdminPage>

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminPage, cell, DataTable, Empty, StatusBadge, When } from "#app/components/admin/page.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { memberSearchSchema } from "#app/schemas/admin.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import { searchMembers } from "#app/server/operators/members.ts";
 import type { Route } from "./+types/admin-members";
 

@@ -5,10 +5,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, Empty, StatusBadge, When } from "#app/components/admin/page.tsx";
 import { FormMessage } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { photoDecisionSchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
-import { decidePhoto, photoQueue } from "#app/server/operators/photos.ts";
+import { decidePhoto, photoQueue } from "#app/server/photos/moderation.ts";
 import type { Route } from "./+types/admin-moderation-photos";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,11 +7,11 @@ import { Form, Link } from "react-router";
 import { AdminPage, Empty, StatusBadge, When } from "#app/components/admin/page.tsx";
 import { FormMessage } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { reportDecisionSchema } from "#app/schemas/admin.ts";
 import { type ReportStatus, reportStatuses } from "#app/schemas/enums.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
-import { decideReport, reportQueue } from "#app/server/operators/reports.ts";
+import { decideReport, reportQueue } from "#app/server/reports/moderation.ts";
 import type { Route } from "./+types/admin-moderation-reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

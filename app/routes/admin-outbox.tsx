@@ -9,9 +9,9 @@ import { FormMessage } from "#app/components/forms/fields.tsx";
 import { formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { outboxRetrySchema } from "#app/schemas/admin.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import { outboxOverview, retryDelivery } from "#app/server/operators/outbox.ts";
 import type { Route } from "./+types/admin-outbox";
 
@@ -20,7 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...(await outboxOverview(app)), title: getI18n(context).t("admin:outbox.title") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Answer = { retried?: { channel: string; id: number }; result?: { error?: Record<string, string[] | null> } };
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<Answer> {
   const app = requireOperator(context, "outbox.handle");
   const submission = parseWithZod(await request.formData(), { schema: outboxRetrySchema });
   if (submission.status !== "success") return rejected(submission);
@@ -32,12 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-type Answer = { retried?: { channel: string; id: number }; result?: { error?: Record<string, string[] | null> } };
-
-export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
+export default function Outbox({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { stuck, overdueAfterMs } = loaderData;
-  const answer = actionData as Answer | undefined;
   return (
     <AdminPage title={t("outbox.title")}>
       <p className="text-sm text-muted">{t("outbox.intro", { minutes: overdueAfterMs / 60_000 })}</p>

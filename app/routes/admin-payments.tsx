@@ -8,12 +8,13 @@ import { FormMessage } from "#app/components/forms/fields.tsx";
 import { formatMoney } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { paymentFilterSchema, refundSchema } from "#app/schemas/admin.ts";
 import { paymentMethods, paymentStatuses } from "#app/schemas/enums.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
-import { listPayments, refundPayment } from "#app/server/operators/payments.ts";
 import { can } from "#app/server/operators/roles.ts";
+import { listPayments } from "#app/server/payments/history.ts";
+import { refundPayment } from "#app/server/payments/refunds.ts";
 import type { Route } from "./+types/admin-payments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Answer = { refunded?: number; result?: { error?: Record<string, string[] | null> } };
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<Answer> {
   const app = requireOperator(context, "payments.refund");
   const submission = parseWithZod(await request.formData(), { schema: refundSchema });
   if (submission.status !== "success") return rejected(submission);
@@ -40,11 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+export default function Payments({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const { filter, rows, page, hasMore, canRefund } = loaderData;
-  const answer = actionData as { refunded?: number; result?: { error?: Record<string, string[] | null> } } | undefined;
   const pageHref = (n: number) => {
     const query = new URLSearchParams(
       Object.entries({ ...filter, page: n }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),

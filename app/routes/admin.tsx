@@ -7,8 +7,8 @@ import { AdminPage, cell, DataTable } from "#app/components/admin/page.tsx";
 import { formatMoney, formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { requireOperator } from "#app/routing/guards.server.ts";
 import { dashboardMetrics } from "#app/schemas/dashboard.ts";
-import { requireOperator } from "#app/server/operators/context.ts";
 import { dashboard } from "#app/server/operators/dashboard.ts";
 import type { Route } from "./+types/admin";
 

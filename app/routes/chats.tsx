@@ -8,9 +8,9 @@ import { useReloadEvery } from "#app/components/chat/use-reload-every.ts";
 import { TitleCount } from "#app/components/layout/page-frame.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { chatList } from "#app/server/chat/conversations.ts";
-import { timeZoneOf } from "#app/server/likes/local-day.ts";
+import { timeZoneOf } from "#app/server/geo/time-zones.ts";
 import type { Route } from "./+types/chats";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,9 +8,9 @@ import { Form, Link } from "react-router";
 import { ErrorList, FormMessage, InputField, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { COMPLAINT_MESSAGE_MAX, complaintSchema } from "#app/schemas/complaints.ts";
 import { fileComplaint } from "#app/server/complaints/complaints.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import type { Route } from "./+types/complaints";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -7,20 +7,18 @@ import { Form, Link, redirect } from "react-router";
 import { LocationFields } from "#app/components/accounts/location-fields.tsx";
 import { ErrorList, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { completeSignupSchema } from "#app/schemas/profile.ts";
-import { setLocation } from "#app/server/accounts/account-settings.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { setAbout } from "#app/server/members/own-profile.ts";
-import { listRegions } from "#app/server/reference/reference-data.ts";
+import { completeSignup } from "#app/server/members/own-profile.ts";
+import { locationRegions } from "#app/server/settings/offered.ts";
 import type { Route } from "./+types/complete-signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
-  const regions = await listRegions(app.db, app.now());
   return {
     countries: app.settings.countries,
-    regions: regions.filter((r) => app.settings.countries.includes(r.country)),
+    regions: await locationRegions(app),
     defaults: { country: member.profile.country, region: String(member.profile.regionId ?? "") },
     title: getI18n(context).t("accounts:complete.title"),
   };
@@ -32,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return rejected(submission);
   const { country, region, about } = submission.value;
   return withDomainErrors(submission, getI18n(context).t, async () => {
-    await setLocation(app, member, { country, regionId: region });
-    await setAbout(app, member.id, about);
+    await completeSignup(app, member, { country, regionId: region, about });
     return redirect("/signup-matches");
   });
 }

@@ -13,30 +13,17 @@ import { Price } from "#app/components/payments/price.tsx";
 import { formatDate } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { withDomainMessage } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { checkoutSchema } from "#app/schemas/payments.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { isDomainError } from "#app/server/errors.ts";
-import { paymentMethodsFor } from "#app/server/payments/catalogue.ts";
-import { earlierOrders, startCheckout } from "#app/server/payments/checkout.ts";
-import { packageOffers } from "#app/server/payments/offers.ts";
+import { startCheckout } from "#app/server/payments/checkout.ts";
+import { repeatableOrders } from "#app/server/payments/offers.ts";
 import type { Route } from "./+types/credits-repeat-order";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
-  const country = member.profile.country;
-  const [orders, offers] = await Promise.all([earlierOrders(app, member.id), packageOffers(app, member, country)]);
-  const methods: string[] = paymentMethodsFor(app, country);
-  const seen = new Set<string>();
-  const repeatable = orders.flatMap((order) => {
-    const offer = offers.packages.find((p) => p.id === order.packageId);
-    const key = `${order.packageId}:${order.method}`;
-    // Only what can still be bought: the package and method are still offered.
-    if (!offer || !methods.includes(order.method) || seen.has(key)) return [];
-    seen.add(key);
-    return [{ id: order.id, method: order.method, lastOrderedAt: order.createdAt, offer }];
-  });
-  return { orders: repeatable, discount: offers.discount, title: t("payments:repeat.title") };
+  return { ...(await repeatableOrders(app, member)), title: t("payments:repeat.title") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,13 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") throw data({ message: t("errors:invalidInput") }, { status: 400 });
   const { package: packageId, method } = submission.value;
   if (method === "directdebit") return redirect(`/directdebit?package=${packageId}`);
-  try {
-    const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country: member.profile.country });
-    return redirectDocument(checkoutUrl);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ message: t(error.messageKey, error.params), package: packageId, method }, { status: error.status });
-  }
+  return withDomainMessage(
+    t,
+    async () => {
+      const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country: member.profile.country });
+      return redirectDocument(checkoutUrl);
+    },
+    { package: packageId, method },
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

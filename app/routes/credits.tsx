@@ -16,12 +16,12 @@ import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
 import { Price } from "#app/components/payments/price.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { checkoutSchema } from "#app/schemas/payments.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { DomainError, isDomainError } from "#app/server/errors.ts";
-import { rejected } from "#app/server/http/forms.ts";
-import { paymentMethodsFor } from "#app/server/payments/catalogue.ts";
-import { quote, startCheckout } from "#app/server/payments/checkout.ts";
+import type { ErrorCode } from "#app/server/errors.ts";
+import { paymentMethodsFor, requireMethodOffered } from "#app/server/payments/catalogue.ts";
+import { checkTypedCode, startCheckout } from "#app/server/payments/checkout.ts";
 import { packageOffers } from "#app/server/payments/offers.ts";
 import { returnFromUrl, returnToConversation } from "#app/server/payments/return-path.ts";
 import type { Route } from "./+types/credits";
@@ -42,7 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...base, selected, method: method ?? base.methods[0] ?? null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type CheckoutReply = { result?: SubmissionResult<string[]>; checked?: CheckedCode; code?: string };
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<CheckoutReply> {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
   const formData = await request.formData();
@@ -50,37 +52,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return rejected(submission);
   const { package: packageId, method, code } = submission.value;
   const country = member.profile.country;
-  try {
-    if (formData.get("intent") === "check") {
-      if (!code) throw new DomainError("discount_not_found");
-      const quoted = await quote(app, member, { packageId, country, method, code });
-      return {
-        result: submission.reply(),
-        checked: {
-          code: quoted.discount!.code,
-          percentage: quoted.discount!.valuePercentage,
-          cents: quoted.amountCents,
-        },
-      };
-    }
-    if (method === "directdebit") {
-      if (!paymentMethodsFor(app, country).includes("directdebit")) throw new DomainError("method_not_offered");
-      return redirect(`/directdebit?package=${packageId}`);
-    }
-    const returnTo = await returnToConversation(app, member.id, formData.get("return"));
-    const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country, code, returnTo });
-    // The checkout is another document: the provider's own page (the sandbox's
-    // is a resource route here, Mollie's another site), never a client navigation.
-    return redirectDocument(checkoutUrl);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const message = t(error.messageKey, error.params);
-    // A refused discount code is said at the code field; anything else on the form.
-    const errors = error.code.startsWith("discount_")
-      ? { fieldErrors: { code: [message] } }
-      : { formErrors: [message] };
-    return data({ result: submission.reply(errors), code: error.code }, { status: error.status });
-  }
+  // A refused discount code is said at the code field; anything else on the form.
+  const fieldOf = (code: ErrorCode) => (code.startsWith("discount_") ? "code" : undefined);
+  return withDomainErrors(
+    submission,
+    t,
+    async () => {
+      if (formData.get("intent") === "check") {
+        const checked = await checkTypedCode(app, member, { packageId, country, method, code });
+        return { result: submission.reply(), checked };
+      }
+      if (method === "directdebit") {
+        requireMethodOffered(app, country, method);
+        return redirect(`/directdebit?package=${packageId}`);
+      }
+      const returnTo = await returnToConversation(app, member.id, formData.get("return"));
+      const { checkoutUrl } = await startCheckout(app, member, { packageId, method, country, code, returnTo });
+      // The checkout is another document: the provider's own page (the sandbox's
+      // is a resource route here, Mollie's another site), never a client navigation.
+      return redirectDocument(checkoutUrl);
+    },
+    { fieldOf },
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
@@ -126,15 +119,13 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
 
 const returnQuery = (returnTo: string | null) => (returnTo ? `?${new URLSearchParams({ return: returnTo })}` : "");
 
-type CheckoutReply = { result?: SubmissionResult<string[]>; checked?: CheckedCode; code?: string };
 type CheckedCode = { code: string; percentage: number; cents: number };
 
 function Checkout({
   loaderData: { selected, methods, method, discount, returnTo },
-  actionData,
+  actionData: reply,
 }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useTranslation("payments");
-  const reply = actionData as CheckoutReply | undefined;
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: reply?.result,

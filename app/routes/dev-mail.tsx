@@ -4,28 +4,23 @@
 // the loader refuses production as well. Developer-facing, so not localised:
 // its strings are English on purpose. Text messages (direct-debit codes) end
 // up in the sms_outbox table locally; the newest are listed below the mails.
-import { desc } from "drizzle-orm";
 import { type ReactNode, useState } from "react";
 import { data, Link } from "react-router";
 import { requestContext } from "#app/context.ts";
+import { parseId } from "#app/routing/params.ts";
 import { appConfig } from "#app/server/config/env.ts";
-import { smsOutbox } from "#app/server/db/schema.ts";
 import { getOutboxMail, listOutbox } from "#app/server/mail/outbox.ts";
+import { listSmsOutbox } from "#app/server/sms/outbox.ts";
 import type { Route } from "./+types/dev-mail";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   if (appConfig(app.env).production) throw data(null, { status: 404 });
-  const idParam = new URL(request.url).searchParams.get("id") ?? "";
-  const id = /^[1-9]\d{0,9}$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(new URL(request.url).searchParams.get("id"));
   const [mails, mail, texts] = await Promise.all([
     listOutbox(app.db, 50),
     id === null ? null : getOutboxMail(app.db, id),
-    app.db
-      .select({ id: smsOutbox.id, to: smsOutbox.to, text: smsOutbox.text, createdAt: smsOutbox.createdAt })
-      .from(smsOutbox)
-      .orderBy(desc(smsOutbox.id))
-      .limit(20),
+    listSmsOutbox(app.db, 20),
   ]);
   return {
     mails,

@@ -5,15 +5,11 @@
 // (else the visitor's). The answer sets the session cookie and says who was
 // made. Registered only in non-production builds; a developer door, which the
 // page gate refuses in production as well.
-import { eq } from "drizzle-orm";
 import { requestContext } from "#app/context.ts";
 import { isLocale } from "#app/i18n/locales.ts";
 import { signupSchema } from "#app/schemas/account.ts";
-import { confirmStatements } from "#app/server/accounts/activation.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
-import { signUp } from "#app/server/accounts/signup.ts";
-import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
-import { users } from "#app/server/db/schema.ts";
+import { signUpConfirmed } from "#app/server/accounts/signup.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import type { Route } from "./+types/dev-members";
 
@@ -24,17 +20,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const schema = signupSchema({ minimumAge: app.settings.minimum_age, now: app.now() });
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return Response.json({ error: "invalid", issues: parsed.error.issues }, { status: 400 });
-  const signedUp = await signUp(app, { form: parsed.data, tracking: {} }).catch((error: unknown) => {
+  const member = await signUpConfirmed(app, { form: parsed.data, tracking: {} }).catch((error: unknown) => {
     if (isDomainError(error)) return error;
     throw error;
   });
-  if (isDomainError(signedUp)) return Response.json({ error: signedUp.code }, { status: signedUp.status });
-  const { sessionToken } = signedUp;
-  const [member] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email));
-  await app.db.batch([...confirmStatements(app, member!.id, app.now())]);
-  await deliverOnConfirmation(app, member!.id);
+  if (isDomainError(member)) return Response.json({ error: member.code }, { status: member.status });
   return Response.json(
-    { id: member!.id, email: parsed.data.email },
-    { status: 201, headers: { "Set-Cookie": sessionCookie(request, sessionToken), "Cache-Control": "no-store" } },
+    { id: member.id, email: parsed.data.email },
+    {
+      status: 201,
+      headers: { "Set-Cookie": sessionCookie(request, member.sessionToken), "Cache-Control": "no-store" },
+    },
   );
 }

@@ -15,31 +15,27 @@ import { Price } from "#app/components/payments/price.tsx";
 import { formatMoney } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import {
+  type ActionAnswer,
+  orErrorPage,
+  rejected,
+  withDomainErrors,
+  withDomainMessage,
+} from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
+import { parseId } from "#app/routing/params.ts";
 import { directDebitSchema, smsCodeSchema } from "#app/schemas/payments.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { DomainError, isDomainError } from "#app/server/errors.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { paymentMethodsFor } from "#app/server/payments/catalogue.ts";
-import { quote } from "#app/server/payments/checkout.ts";
-import { confirmCode, resendCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
+import { confirmCode, directDebitOffer, resendCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import type { Route } from "./+types/directdebit";
-
-const positiveId = (value: string | null) => (value && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
   const url = new URL(request.url);
-  const packageId = positiveId(url.searchParams.get("package"));
+  const packageId = parseId(url.searchParams.get("package"));
   const country = member.profile.country;
   if (packageId === null) throw redirect("/credits");
-  if (!paymentMethodsFor(app, country).includes("directdebit")) {
-    throw data({ message: t("errors:methodNotOffered") }, { status: 400 });
-  }
-  const offer = await quote(app, member, { packageId, country, method: "directdebit" }).catch((error: unknown) => {
-    if (isDomainError(error)) throw data({ message: t(error.messageKey) }, { status: error.status });
-    throw error;
-  });
+  const offer = await orErrorPage(t, () => directDebitOffer(app, member, { packageId, country }));
   return {
     package: {
       id: offer.pkg.id,
@@ -49,13 +45,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     amountCents: offer.amountCents,
     percentage: offer.discount?.valuePercentage ?? null,
-    mandate: positiveId(url.searchParams.get("mandate")),
+    mandate: parseId(url.searchParams.get("mandate")),
     creditor: app.settings.name,
     title: t("payments:directDebit.title"),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Reply = {
+  intent?: "start" | "confirm" | "resend";
+  result?: SubmissionResult<string[]>;
+  resent?: boolean;
+  message?: string;
+  code?: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<Reply> {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
   const formData = await request.formData();
@@ -70,8 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         submission,
         t,
         async () => {
-          // startDirectDebit itself does not ask whether the country offers direct debit.
-          if (!paymentMethodsFor(app, country).includes("directdebit")) throw new DomainError("method_not_offered");
           const { mandateId } = await startDirectDebit(app, member, submission.value, country);
           return redirect(`/directdebit?package=${submission.value.package}&mandate=${mandateId}`);
         },
@@ -92,15 +94,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "resend": {
-      const mandate = positiveId(String(formData.get("mandate") ?? ""));
+      const mandate = parseId(String(formData.get("mandate") ?? ""));
       if (mandate === null) throw data({ message: t("errors:invalidInput") }, { status: 400 });
-      try {
-        await resendCode(app, member, mandate);
-        return { intent, resent: true };
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        return data({ intent, message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
-      }
+      return withDomainMessage(
+        t,
+        async () => {
+          await resendCode(app, member, mandate);
+          return { intent, resent: true };
+        },
+        { intent },
+      );
     }
     default:
       throw data({ message: t("errors:invalidInput") }, { status: 400 });
@@ -109,27 +112,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-type Reply = {
-  intent?: string;
-  result?: SubmissionResult<string[]>;
-  resent?: boolean;
-  message?: string;
-  code?: string;
-};
-
 export default function DirectDebit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
   const { package: pkg, amountCents, percentage, mandate, title } = loaderData;
-  const reply = actionData as Reply | undefined;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-black">{title}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="card p-5 sm:p-6">
           {mandate === null ? (
-            <DetailsStep loaderData={loaderData} reply={reply} />
+            <DetailsStep loaderData={loaderData} reply={actionData} />
           ) : (
-            <CodeStep mandate={mandate} packageId={pkg.id} reply={reply} />
+            <CodeStep mandate={mandate} packageId={pkg.id} reply={actionData} />
           )}
         </div>
         <aside className="card h-fit space-y-3 p-5 sm:p-6" aria-labelledby="direct-debit-summary">

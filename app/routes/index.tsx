@@ -8,18 +8,14 @@ import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { searchAsVisitor, searchQuerySchema } from "#app/server/members/search.ts";
+import { homeTeaser } from "#app/server/members/suggestions.ts";
 import type { Route } from "./+types/index";
-
-const TEASER_SIZE = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
-  const country = app.settings.countries.includes(app.country) ? app.country : undefined;
-  const { members } = await searchAsVisitor(app, searchQuerySchema.parse({ country }));
   return {
-    members: members.slice(0, TEASER_SIZE),
+    members: await homeTeaser(app),
     meta: {
       title: t("home.metaTitle", { name: app.settings.name }),
       description: t("home.metaDescription", { name: app.settings.name }),

@@ -6,13 +6,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto, NoMembers, OnlineDot, SignupCta } from "#app/components/landers/parts.tsx";
-import { loadLander } from "#app/server/landers/lander-page.ts";
+import { landerPage } from "#app/routing/landers.server.ts";
 import type { Route } from "./+types/landers-gallery";
 
 export const handle = landerHandle("gallery");
 
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  loadLander(context, request, { lander: "gallery", slug: params.slug, count: 24 });
+  landerPage(context, request, { lander: "gallery", slug: params.slug, count: 24 });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
 

@@ -6,14 +6,14 @@ import { useTranslation } from "react-i18next";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto, NoMembers, SignupCta } from "#app/components/landers/parts.tsx";
-import { loadLander } from "#app/server/landers/lander-page.ts";
+import { landerPage } from "#app/routing/landers.server.ts";
 import { topInterests } from "#app/server/landers/landers.ts";
 import type { Route } from "./+types/landers-iconslanding";
 
 export const handle = landerHandle("iconslanding");
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const page = await loadLander(context, request, { lander: "iconslanding", slug: params.slug, count: 30 });
+  const page = await landerPage(context, request, { lander: "iconslanding", slug: params.slug, count: 30 });
   return { ...page, interests: topInterests(page.members, page.niche, 12) };
 }
 

@@ -9,13 +9,13 @@ import { MemberPhoto, NoMembers, nameLine, OnlineDot, SignupCta } from "#app/com
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { loadLander } from "#app/server/landers/lander-page.ts";
+import { landerPage } from "#app/routing/landers.server.ts";
 import type { Route } from "./+types/landers-maplanding";
 
 export const handle = landerHandle("maplanding");
 
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  loadLander(context, request, { lander: "maplanding", slug: params.slug, count: 16 });
+  landerPage(context, request, { lander: "maplanding", slug: params.slug, count: 16 });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
 

@@ -6,13 +6,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto, NoMembers, nameLine, OnlineDot, SignupCta } from "#app/components/landers/parts.tsx";
-import { loadLander } from "#app/server/landers/lander-page.ts";
+import { landerPage } from "#app/routing/landers.server.ts";
 import type { Route } from "./+types/landers-tinderswipe";
 
 export const handle = landerHandle("tinderswipe");
 
 export const loader = ({ context, request }: Route.LoaderArgs) =>
-  loadLander(context, request, { lander: "tinderswipe", count: 10 });
+  landerPage(context, request, { lander: "tinderswipe", count: 10 });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
 

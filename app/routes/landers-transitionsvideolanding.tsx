@@ -8,13 +8,13 @@ import { useTranslation } from "react-i18next";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto, NoMembers, SignupCta } from "#app/components/landers/parts.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
-import { loadLander } from "#app/server/landers/lander-page.ts";
+import { landerPage } from "#app/routing/landers.server.ts";
 import type { Route } from "./+types/landers-transitionsvideolanding";
 
 export const handle = landerHandle("transitionsvideolanding");
 
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  loadLander(context, request, { lander: "transitionsvideolanding", slug: params.slug, count: 5 });
+  landerPage(context, request, { lander: "transitionsvideolanding", slug: params.slug, count: 5 });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
 

@@ -7,13 +7,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto, NoMembers, nameLine, OnlineDot, SignupCta } from "#app/components/landers/parts.tsx";
-import { loadLander } from "#app/server/landers/lander-page.ts";
+import { landerPage } from "#app/routing/landers.server.ts";
 import type { Route } from "./+types/landers-video";
 
 export const handle = landerHandle("video");
 
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  loadLander(context, request, { lander: "video", slug: params.slug, count: 6 });
+  landerPage(context, request, { lander: "video", slug: params.slug, count: 6 });
 
 export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
 

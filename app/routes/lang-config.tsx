@@ -6,14 +6,14 @@ import { z } from "zod";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { localeNames, locales, visibleLocales } from "#app/i18n/locales.ts";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "#app/i18n/negotiate.ts";
+import { languageSchema } from "#app/schemas/language.ts";
 import { setLanguage } from "#app/server/accounts/account-settings.ts";
-import { cookieHeader } from "#app/server/http/cookies.ts";
+import { localeCookie } from "#app/server/http/cookies.ts";
 import { safeRedirectPath } from "#app/server/http/redirect.ts";
 import type { Route } from "./+types/lang-config";
 
 const schema = z.object({
-  locale: z.enum(locales),
+  locale: languageSchema,
   redirectTo: z.string().optional(),
 });
 
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (app.member) await setLanguage(app, app.member, form.data.locale);
   return redirect(safeRedirectPath(form.data.redirectTo, "/"), {
     headers: {
-      "Set-Cookie": cookieHeader(request, LOCALE_COOKIE, form.data.locale, { maxAge: LOCALE_COOKIE_MAX_AGE }),
+      "Set-Cookie": localeCookie(request, form.data.locale),
     },
   });
 }

@@ -6,7 +6,7 @@ import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { type LikeType, likesOverview, likeTypes } from "#app/server/likes/likes.ts";
 import type { Route } from "./+types/likes";
 

@@ -7,13 +7,13 @@ import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { ErrorList, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "#app/i18n/negotiate.ts";
+import { isLocale } from "#app/i18n/locales.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { loginSchema } from "#app/schemas/account.ts";
 import { logIn } from "#app/server/accounts/login.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
-import { cookieHeader } from "#app/server/http/cookies.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
+import { localeCookie } from "#app/server/http/cookies.ts";
 import { safeRedirectPath } from "#app/server/http/redirect.ts";
 import { deviceCookie, readDeviceToken } from "#app/server/limits/login-throttle.ts";
 import type { Route } from "./+types/login";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       // The member's own language from now on (the language is kept server-side).
       const headers = new Headers({ "Set-Cookie": sessionCookie(request, sessionToken) });
-      headers.append("Set-Cookie", cookieHeader(request, LOCALE_COOKIE, language, { maxAge: LOCALE_COOKIE_MAX_AGE }));
+      if (isLocale(language)) headers.append("Set-Cookie", localeCookie(request, language));
       headers.append("Set-Cookie", deviceCookie(request, "member", deviceToken));
       return redirect(safeRedirectPath(form.redirectTo, "/members"), { headers });
     },

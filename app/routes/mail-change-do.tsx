@@ -1,31 +1,26 @@
 // /mail-change/do?token=: confirms a new e-mail address.
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { FormMessage } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { withDomainMessage } from "#app/routing/forms.server.ts";
 import { confirmEmailChange } from "#app/server/accounts/account-settings.ts";
-import { isDomainError } from "#app/server/errors.ts";
 import type { Route } from "./+types/mail-change-do";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  try {
-    const { email } = await confirmEmailChange(app, token);
-    return {
-      ok: true as const,
-      message: t("accounts:mailChange.done", { email }),
-      title: t("accounts:mailChange.title"),
-    };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { ok: false as const, message: t(error.messageKey), title: t("accounts:mailChange.title") },
-      { status: error.status },
-    );
-  }
+  const title = t("accounts:mailChange.title");
+  return withDomainMessage(
+    t,
+    async () => {
+      const { email } = await confirmEmailChange(app, token);
+      return { ok: true as const, message: t("accounts:mailChange.done", { email }), title };
+    },
+    { ok: false as const, title },
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

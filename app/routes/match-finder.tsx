@@ -8,9 +8,9 @@ import { ActionError } from "#app/components/forms/action-error.tsx";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { withDomainMessage } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { swipeActionSchema } from "#app/schemas/swipe.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { isDomainError } from "#app/server/errors.ts";
 import { likeMember, swipeAllowance } from "#app/server/likes/likes.ts";
 import { rankedCandidates } from "#app/server/likes/swipe.ts";
 import type { Route } from "./+types/match-finder";
@@ -28,12 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success || parsed.data.intent !== "like") {
     return data({ message: t("errors:invalidInput"), code: "invalid_input" }, { status: 400 });
   }
-  try {
-    return { target: parsed.data.target, ...(await likeMember(app, member, parsed.data.target, "swipe")) };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
-  }
+  const { target } = parsed.data;
+  return withDomainMessage(t, async () => ({ target, ...(await likeMember(app, member, target, "swipe")) }), {});
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

@@ -1,31 +1,32 @@
 // /members/{id}/chat (a variant of a member's page): opens the conversation with
 // that member, starting it if needed. Visitors sign up first; a refusal (free
 // members past their conversations, blocks) is a page that says why.
+import { invariantResponse } from "@epic-web/invariant";
 import { Crown, MessageCircleOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { withDomainMessage } from "#app/routing/forms.server.ts";
+import { parseId } from "#app/routing/params.ts";
 import { startConversation } from "#app/server/chat/conversations.ts";
-import { isDomainError } from "#app/server/errors.ts";
 import type { Route } from "./+types/members-id-chat";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
-  if (id === null) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
+  const id = parseId(params.id);
+  invariantResponse(id, () => t("errors:memberNotFound"), { status: 404 });
   if (!app.member) throw redirect(`/members/${id}/signup`);
-  try {
-    const conversationId = await startConversation(app, { id: app.member.id, paidUser: app.member.paidUser }, id);
-    return redirect(`/chats/${conversationId}`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { memberId: id, code: error.code, message: t(error.messageKey, error.params), title: t("chat:refused.title") },
-      { status: error.status },
-    );
-  }
+  const { member } = app;
+  return withDomainMessage(
+    t,
+    async () => {
+      const conversationId = await startConversation(app, { id: member.id, paidUser: member.paidUser }, id);
+      return redirect(`/chats/${conversationId}`);
+    },
+    { memberId: id, title: t("chat:refused.title") },
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

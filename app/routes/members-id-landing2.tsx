@@ -9,14 +9,14 @@ import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { memberLanderPage } from "#app/routing/landers.server.ts";
 import { signupLimits } from "#app/server/accounts/signup-limits.ts";
-import { loadMemberLander } from "#app/server/landers/lander-page.ts";
 import type { Route } from "./+types/members-id-landing2";
 
 export const handle = landerHandle("landing2");
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const page = await loadMemberLander(context, request, { variant: "landing2", id: params.id, slug: params.slug });
+  const page = await memberLanderPage(context, request, { variant: "landing2", id: params.id, slug: params.slug });
   return { ...page, ...signupLimits(context.get(requestContext)) };
 }
 

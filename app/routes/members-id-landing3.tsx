@@ -8,14 +8,14 @@ import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts
 import { MemberPhoto } from "#app/components/landers/parts.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { requestContext } from "#app/context.ts";
+import { memberLanderPage } from "#app/routing/landers.server.ts";
 import { signupLimits } from "#app/server/accounts/signup-limits.ts";
-import { loadMemberLander } from "#app/server/landers/lander-page.ts";
 import type { Route } from "./+types/members-id-landing3";
 
 export const handle = landerHandle("landing3");
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const page = await loadMemberLander(context, request, { variant: "landing3", id: params.id, slug: params.slug });
+  const page = await memberLanderPage(context, request, { variant: "landing3", id: params.id, slug: params.slug });
   return { ...page, ...signupLimits(context.get(requestContext)) };
 }
 

@@ -1,21 +1,22 @@
 // /members/{id}/signup and /members/{id}/landing (variants of a
 // member's page): a visitor sees the member and signs up to write to them; the first
 // message travels with the signup. The page gate sends members straight to the profile.
+import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { SignupForm } from "#app/components/accounts/signup-form.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { parseId } from "#app/routing/params.ts";
 import { signupLimits } from "#app/server/accounts/signup-limits.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import type { Route } from "./+types/members-id-signup";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseId(params.id);
   const profile = id === null ? null : await getMemberProfile(app, id);
-  if (!profile) throw data({ message: getI18n(context).t("errors:memberNotFound") }, { status: 404 });
+  invariantResponse(profile, () => getI18n(context).t("errors:memberNotFound"), { status: 404 });
   return {
     member: {
       id: profile.id,

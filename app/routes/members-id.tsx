@@ -2,6 +2,7 @@
 // this route's action.
 
 import { parseWithZod } from "@conform-to/zod/v4";
+import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
@@ -18,35 +19,27 @@ import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { rejected, withDomainErrors, withDomainMessage } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
+import { parseId } from "#app/routing/params.ts";
 import { memberActionSchema } from "#app/schemas/member-actions.ts";
 import { profileNoteSchema } from "#app/schemas/profile-notes.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { isDomainError } from "#app/server/errors.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
-import { markLikeSeen } from "#app/server/likes/likes.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
-import { readNote, saveNote } from "#app/server/members/notes.ts";
-import { getMemberProfile } from "#app/server/members/profile.ts";
+import { saveNote } from "#app/server/members/notes.ts";
+import { openProfile } from "#app/server/members/open-profile.ts";
 import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/members-id";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseId(params.id);
   const viewer = app.member ? { id: app.member.id, paidUser: app.member.paidUser } : null;
-  const profile = id === null ? null : await getMemberProfile(app, id, viewer);
-  if (!profile) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
-  // Opening a liker's profile makes their like seen.
-  const [likeSeen, note] = await Promise.all([
-    viewer && profile.relation?.likedBy ? markLikeSeen(app, viewer.id, profile.id) : false,
-    viewer ? readNote(app, viewer.id, profile.id) : null,
-  ]);
+  const page = id === null ? null : await openProfile(app, id, viewer);
+  invariantResponse(page, () => t("errors:memberNotFound"), { status: 404 });
   return {
-    profile,
-    likeSeen,
-    note,
+    ...page,
     visible: app.settings.visible_profile_fields,
     camPartner: camPartner(app.settings),
     gifts: app.member
@@ -58,11 +51,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
+  const id = parseId(params.id);
+  invariantResponse(id, () => t("errors:memberNotFound"), { status: 404 });
   const formData = await request.formData();
-  const id = Number(params.id);
   if (formData.get("intent") === "note") {
     const submission = parseWithZod(formData, { schema: profileNoteSchema });
-    if (submission.status !== "success" || !Number.isSafeInteger(id)) return rejected(submission);
+    if (submission.status !== "success") return rejected(submission);
     return withDomainErrors(submission, t, async () => ({
       intent: "note" as const,
       result: submission.reply(),
@@ -70,15 +64,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }));
   }
   const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success || !Number.isSafeInteger(id)) {
+  if (!parsed.success) {
     return data({ message: t("errors:invalidInput"), code: "invalid_input" }, { status: 400 });
   }
-  try {
-    return await actOnMember(app, member, id, parsed.data);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
-  }
+  return withDomainMessage(t, () => actOnMember(app, member, id, parsed.data), {});
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -14,9 +14,9 @@ import { countryName, formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
-import { MAX_AGE, MIN_AGE, searchAsVisitor, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { MAX_AGE, MIN_AGE, searchPage, searchQuerySchema } from "#app/server/members/search.ts";
 import { maySearch } from "#app/server/members/search-access.ts";
-import { listRegions } from "#app/server/reference/reference-data.ts";
+import { regionsOffered } from "#app/server/settings/offered.ts";
 import { trafficSource } from "#app/server/site/traffic-source.ts";
 import type { Route } from "./+types/members";
 
@@ -47,16 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const query = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw data({ message: t("errors:invalidSearch") }, { status: 400 });
-  const defaults = app.member && !url.search ? { gender: app.member.profile.seeking } : {};
-  const effective = { ...query.data, ...defaults };
   const [result, regions] = await Promise.all([
-    app.member ? searchMembers({ ...app, viewer: app.member }, effective) : searchAsVisitor(app, effective),
-    listRegions(app.db, app.now()),
+    searchPage(app, app.member, query.data, { filtered: url.search !== "" }),
+    regionsOffered(app),
   ]);
+  const effective = result.query;
   return {
     locked: false as const,
     ...result,
-    query: effective,
     activeFilters: Object.entries(effective).filter(([key, value]) => key !== "page" && value !== undefined).length,
     options: {
       genders,

@@ -14,6 +14,8 @@ import { NotificationsSection } from "#app/components/settings/notifications-sec
 import { PushSection } from "#app/components/settings/push-section.tsx";
 import type { SettingsReply } from "#app/components/settings/reply.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -33,17 +35,15 @@ import {
   setNotificationPreferences,
 } from "#app/server/accounts/account-settings.ts";
 import { acceptRetentionOffer, deleteAccount, retentionOffer } from "#app/server/accounts/deletion.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
 import { clearedSessionCookie } from "#app/server/accounts/session-cookie.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
-import { listRegions } from "#app/server/reference/reference-data.ts";
+import { locationRegions } from "#app/server/settings/offered.ts";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
   const [preferences, regions, offer] = await Promise.all([
     notificationPreferences(app, member.id),
-    listRegions(app.db, app.now()),
+    locationRegions(app),
     retentionOffer(app),
   ]);
   return {
@@ -53,18 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preferences,
     location: { country: member.profile.country, region: String(member.profile.regionId ?? "") },
     countries: app.settings.countries,
-    regions: regions.filter((r) => app.settings.countries.includes(r.country)),
+    regions,
     retentionDiscount: offer.percentage,
     title: getI18n(context).t("settings:title"),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<SettingsReply> {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  const done = (extra: Record<string, unknown> = {}) => ({ intent, saved: true, ...extra });
+  const intent = String(formData.get("intent"));
+  const done = (extra: Partial<SettingsReply> = {}) => ({ intent, saved: true, ...extra });
 
   switch (intent) {
     case "email": {
@@ -147,9 +147,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
-  const reply = actionData as SettingsReply | undefined;
   useFormToast(reply, (done) => {
     if (!done.saved) return null;
     if (done.intent === "email") return t("account.emailSent", { email: done.sentTo });

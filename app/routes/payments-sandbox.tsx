@@ -11,15 +11,12 @@ import { SandboxCheckout, type SandboxTexts } from "#app/components/payments/san
 import { type RequestContext, requestContext } from "#app/context.ts";
 import { formatMoney } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { handleWebhook } from "#app/server/payments/checkout.ts";
-import { sandboxPayment, settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { sandboxPayment } from "#app/server/payments/sandbox.ts";
+import { chooseSandboxOutcome, isSandboxOpen } from "#app/server/payments/sandbox-checkout.ts";
 import type { Route } from "./+types/payments-sandbox";
 
 const outcomeSchema = z.enum(["paid", "failed", "canceled", "pending"]);
 type SandboxRow = NonNullable<Awaited<ReturnType<typeof sandboxPayment>>>;
-
-// A settled payment cannot be paid (or failed) again, as at a real provider.
-const isOpen = (row: SandboxRow) => row.status === "open" || row.status === "pending";
 
 function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 404) {
   const t = translator(app.locale);
@@ -49,7 +46,7 @@ function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 
     description: row.description,
     method: t(`payments:methods.${row.method}`),
     redirectUrl: row.redirectUrl,
-    open: isOpen(row),
+    open: isSandboxOpen(row),
   };
   const html = renderToStaticMarkup(<SandboxCheckout lang={app.locale} texts={texts} payment={payment} />);
   return new Response(`<!doctype html>${html}`, {
@@ -69,13 +66,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!row) return page(app, null);
   const outcome = outcomeSchema.safeParse((await request.formData()).get("outcome"));
   if (!outcome.success) return page(app, row, 400);
-  if (isOpen(row)) {
-    await settleSandboxPayment(app.db, row.id, outcome.data);
-    // The sandbox delivers its webhook inside the same Worker: a fetch() to our
-    // own /api/payments/webhook/sandbox would be a subrequest to this very
-    // Worker, so it runs what that endpoint runs, in-process. Only the
-    // reference goes over; the status is asked from the provider, as always.
-    await handleWebhook(app, "sandbox", row.id);
-  }
+  await chooseSandboxOutcome(app, row, outcome.data);
   return redirect(row.redirectUrl);
 }

@@ -14,7 +14,7 @@ import { requestContext } from "#app/context.ts";
 import { formatDate } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { packageOffers } from "#app/server/payments/offers.ts";
 import { PREMIUM_PHOTO_LIMIT } from "#app/server/photos/limits.ts";
 import type { Route } from "./+types/premium";

@@ -19,23 +19,22 @@ import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { GiftIcon } from "#app/components/members/gift-icon.tsx";
 import { PhotoManager } from "#app/components/photos/photo-manager.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexualities } from "#app/schemas/enums.ts";
 import { MAX_INTERESTS, ownProfileFormSchema } from "#app/schemas/profile.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { receivedGifts } from "#app/server/likes/gifts.ts";
 import { ownProfile, updateOwnProfile } from "#app/server/members/own-profile.ts";
 import { listOwnPhotos } from "#app/server/photos/manage.ts";
-import { listInterests, listRegions } from "#app/server/reference/reference-data.ts";
-import { offeredInterests, offeredRegions } from "#app/server/settings/offered.ts";
+import { interestsOffered, locationRegions } from "#app/server/settings/offered.ts";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
   const [own, interests, regions, photos, gifts] = await Promise.all([
     ownProfile(app, member.id),
-    listInterests(app.db, app.now()),
-    listRegions(app.db, app.now()),
+    interestsOffered(app),
+    locationRegions(app),
     listOwnPhotos(app, member),
     receivedGifts(app, member.id),
   ]);
@@ -69,8 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bodyTypes,
       relationshipStatuses,
       countries: app.settings.countries,
-      regions: offeredRegions(app.settings, regions).filter((r) => app.settings.countries.includes(r.country)),
-      interests: offeredInterests(app.settings, interests).map((i) => ({ slug: i.slug, icon: i.icon })),
+      regions,
+      interests: interests.map((i) => ({ slug: i.slug, icon: i.icon })),
     },
     photos,
     gifts,

@@ -2,9 +2,9 @@
 // dialog posts here from the profile and from the conversation alike.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { reportSchema } from "#app/schemas/report.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { reportMember } from "#app/server/reports/reports.ts";
 import type { Route } from "./+types/report";
 

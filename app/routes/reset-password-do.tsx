@@ -7,11 +7,11 @@ import { Form, Link, redirect } from "react-router";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { resetPasswordSchema } from "#app/schemas/account.ts";
 import { resetPassword } from "#app/server/accounts/password-reset.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { peekToken } from "#app/server/accounts/tokens.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import type { Route } from "./+types/reset-password-do";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

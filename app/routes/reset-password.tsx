@@ -7,9 +7,9 @@ import { Form, Link } from "react-router";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { resetRequestSchema } from "#app/schemas/account.ts";
 import { requestPasswordReset } from "#app/server/accounts/password-reset.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,26 +6,13 @@ import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { ageOn } from "#app/server/members/age.ts";
-import { MAX_AGE, MIN_AGE, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
+import { signupMatches } from "#app/server/members/suggestions.ts";
 import type { Route } from "./+types/signup-matches";
-
-const SPREAD = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
-  const age = ageOn(member.profile.dateOfBirth, app.now());
-  const { members } = await searchMembers(
-    app,
-    searchQuerySchema.parse({
-      gender: member.profile.seeking,
-      country: member.profile.country,
-      min_age: String(Math.max(MIN_AGE, age - SPREAD)),
-      max_age: String(Math.min(MAX_AGE, age + SPREAD)),
-    }),
-  );
-  return { members: members.slice(0, 12), title: getI18n(context).t("accounts:matches.title") };
+  return { members: await signupMatches(app, member), title: getI18n(context).t("accounts:matches.title") };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

@@ -7,12 +7,12 @@ import { redirect } from "react-router";
 import { type SignupActionData, SignupForm, SignupsClosed } from "#app/components/accounts/signup-form.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { signupSchema, trackingSchema } from "#app/schemas/account.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { maySignUp, signUp } from "#app/server/accounts/signup.ts";
 import { signupLimits } from "#app/server/accounts/signup-limits.ts";
 import { cookieHeader } from "#app/server/http/cookies.ts";
-import { rejected, withDomainErrors } from "#app/server/http/forms.ts";
 import { SITE_ENTRY_COOKIE, SITE_ENTRY_MAX_AGE } from "#app/server/site/site-entry.ts";
 import { trafficSource, withTrafficSource } from "#app/server/site/traffic-source.ts";
 import type { Route } from "./+types/signup";
@@ -26,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs): ActionAnswer<SignupActionData> {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
   const formData = await request.formData();
@@ -74,7 +74,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             <SignupForm
               minimumAge={loaderData.minimumAge}
               maxBirthDate={loaderData.maxBirthDate}
-              documentReply={actionData as SignupActionData | undefined}
+              documentReply={actionData}
             />
           ) : (
             <SignupsClosed />

@@ -7,11 +7,11 @@ import { ActionError } from "#app/components/forms/action-error.tsx";
 import { SwipeDeck } from "#app/components/swipe/swipe-deck.tsx";
 import { formatTime } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
+import { withDomainMessage } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
 import { swipeActionSchema } from "#app/schemas/swipe.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { isDomainError } from "#app/server/errors.ts";
+import { timeZoneOf } from "#app/server/geo/time-zones.ts";
 import { likeMember, swipeAllowance } from "#app/server/likes/likes.ts";
-import { timeZoneOf } from "#app/server/likes/local-day.ts";
 import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
 import type { Route } from "./+types/swipe-game";
 
@@ -28,17 +28,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getI18n(context).t;
   const parsed = swipeActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: t("errors:invalidInput"), code: "invalid_input" }, { status: 400 });
-  try {
-    if (parsed.data.intent === "pass") {
-      await passMember(app, member.id, parsed.data.target);
-      return { intent: "pass" as const, target: parsed.data.target };
-    }
-    const result = await likeMember(app, member, parsed.data.target, "swipe");
-    return { intent: "like" as const, target: parsed.data.target, ...result };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ message: t(error.messageKey, error.params), code: error.code }, { status: error.status });
-  }
+  const { intent, target } = parsed.data;
+  return withDomainMessage(
+    t,
+    async () => {
+      if (intent === "pass") {
+        await passMember(app, member.id, target);
+        return { intent: "pass" as const, target };
+      }
+      return { intent: "like" as const, target, ...(await likeMember(app, member, target, "swipe")) };
+    },
+    {},
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

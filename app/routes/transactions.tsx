@@ -1,16 +1,18 @@
 // /transactions/{id?}: where the provider sends the member back.
 // With an id, that payment's state (only the member's own: another's is not
 // found); without, the member's recent payments.
+import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { PaymentResult, type PaymentView } from "#app/components/payments/payment-result.tsx";
 import { formatDate, formatMoney } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { requireMember } from "#app/server/accounts/guards.ts";
-import { isDomainError } from "#app/server/errors.ts";
-import { earlierOrders, ownPayment, type Payment } from "#app/server/payments/checkout.ts";
-import { recentPayments } from "#app/server/payments/history.ts";
+import { orErrorPage } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
+import { parseId } from "#app/routing/params.ts";
+import { ownPayment, type Payment } from "#app/server/payments/checkout.ts";
+import { isFirstPurchase, recentPayments } from "#app/server/payments/history.ts";
 import { returnFromUrl } from "#app/server/payments/return-path.ts";
 import { sandboxCollectionUrl } from "#app/server/payments/sandbox.ts";
 import type { Route } from "./+types/transactions";
@@ -40,18 +42,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: t("payments:transactions.listTitle"),
     };
   }
-  const notFound = () => data({ message: t("errors:paymentNotFound") }, { status: 404 });
-  if (!/^[1-9]\d{0,11}$/.test(params.id)) throw notFound();
-  const payment = await ownPayment(app, member.id, Number(params.id)).catch((error: unknown) => {
-    throw isDomainError(error) ? notFound() : error;
-  });
-  // "You are premium now" belongs to the purchase that made the member premium.
-  const paid = payment.status === "paid" ? await earlierOrders(app, member.id) : [];
+  const id = parseId(params.id);
+  invariantResponse(id, () => t("errors:paymentNotFound"), { status: 404 });
+  const payment = await orErrorPage(t, () => ownPayment(app, member.id, id));
   return {
     payment: { ...view(payment), sandboxUrl: sandboxCollectionUrl(payment) },
     payments: null,
     balance: member.credits,
-    firstPurchase: paid.length === 1 && paid[0]!.id === payment.id,
+    firstPurchase: await isFirstPurchase(app, member.id, payment),
     returnTo: await returnFromUrl(app, member.id, request.url),
     title: t("payments:transactions.title"),
   };

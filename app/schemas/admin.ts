@@ -1,7 +1,7 @@
 // Operator console inputs, shared by the console's Conform forms and
 // its rules. Messages are keys of the `admin` namespace.
 import { z } from "zod";
-import { paymentMethods, paymentStatuses } from "./enums.ts";
+import { complaintStatuses, paymentMethods, paymentStatuses } from "./enums.ts";
 
 const text = (max: number, required = "admin:validation.required") =>
   z.string({ error: required }).trim().min(1, required).max(max, "admin:validation.tooLong");
@@ -90,8 +90,6 @@ export const reportDecisionSchema = z.object({
   decision: z.enum(["dismiss", "action"]),
 });
 
-export const complaintStatuses = ["open", "in_progress", "closed"] as const;
-
 export const complaintStatusSchema = z.object({
   complaint: z.coerce.number().int().positive(),
   status: z.enum(complaintStatuses),
@@ -148,6 +146,39 @@ export const paymentFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
+
+/** What an audit entry can be about (keys of `admin:audit.targets`). */
+export const auditTargetTypes = [
+  "operator",
+  "domain",
+  "package",
+  "photo",
+  "report",
+  "complaint",
+  "member",
+  "payment",
+  "mail",
+  "sms",
+  "broadcast",
+] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+/** The audit trail's filter in the address: an id only within a known target type; anything else filters nothing. */
+export const auditFilterSchema = z
+  .object({
+    type: z.enum(auditTargetTypes).optional().catch(undefined),
+    id: z.string().optional().catch(undefined),
+    page: z
+      .string()
+      .optional()
+      .catch(undefined)
+      .transform((page) => Math.min(10_000, Math.max(1, Number(page) || 1))),
+  })
+  .transform(({ type, id, page }) => ({
+    targetType: type,
+    targetId: type ? id?.slice(0, 253) || undefined : undefined,
+    page,
+  }));
 
 export const refundSchema = z.object({
   payment: z.coerce.number().int().positive(),

@@ -2,6 +2,7 @@
 // ConversationRoom. Client → room messages are validated here; anything else
 // is refused with an error frame.
 import { z } from "zod";
+import type { ErrorCode } from "#app/server/errors.ts";
 
 const clientIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
@@ -49,7 +50,7 @@ export interface ChatMessage {
 export type ServerFrame =
   | { type: "messages"; messages: ChatMessage[]; older: boolean; hasOlder: boolean }
   | { type: "sent"; clientId: string; message: ChatMessage; credits: number | null }
-  | { type: "error"; clientId?: string; code: string; message: string }
+  | { type: "error"; clientId?: string; code: ErrorCode; message: string }
   | { type: "typing"; memberId: number }
   | { type: "read"; memberId: number; seq: number }
   | { type: "pong" };

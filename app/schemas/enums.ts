@@ -106,3 +106,7 @@ export const reportReasons = [
 /** Where a report stands in the moderation queue. */
 export const reportStatuses = ["open", "dismissed", "actioned"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
+
+/** Where a complaint filed on /complaints stands for the operators. */
+export const complaintStatuses = ["open", "in_progress", "closed"] as const;
+export type ComplaintStatus = (typeof complaintStatuses)[number];

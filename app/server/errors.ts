@@ -3,8 +3,12 @@
 // DomainError through the same table, so a rule's answer never differs by door.
 export const errorCatalogue = {
   invalid_input: { status: 400, message: "errors:invalidInput" },
+  // A page address that names nothing (an unknown lander slug).
+  page_not_found: { status: 404, message: "errors:notFound" },
   authentication_required: { status: 403, message: "errors:authenticationRequired" },
   rate_limited: { status: 429, message: "errors:rateLimited" },
+  // Our side failed for a moment (a chat message was not recorded): nothing was done, sending it again is safe.
+  retry: { status: 503, message: "errors:retry" },
   // Accounts
   login_failed: { status: 401, message: "errors:loginFailed" },
   login_blocked: { status: 429, message: "errors:loginBlocked" },

@@ -30,7 +30,7 @@ async function premiumCard(cookie: string) {
 }
 
 describe("the activation-done page", () => {
-  it("shows a new member the 25 % welcome discount", { timeout: 90_000 }, async () => {
+  it("shows a new member the 25 % welcome discount", async () => {
     const { cookie } = await givenNewMember(10 * 60_000);
     expect(await premiumCard(cookie)).toContain("−25%");
   });

@@ -4,10 +4,11 @@
 // over SELF.fetch against the real Worker); and every
 // console rule checks the role again, whatever page a form was posted to.
 import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { operatorSessions } from "#app/server/db/schema.ts";
+import { complaintList, replyToComplaint, setComplaintStatus } from "#app/server/complaints/handling.ts";
+import { operatorSessions, operators } from "#app/server/db/schema.ts";
 import { auditTrail } from "#app/server/operators/audit.ts";
-import { complaintList, replyToComplaint, setComplaintStatus } from "#app/server/operators/complaints.ts";
 import { dashboard } from "#app/server/operators/dashboard.ts";
 import {
   createDomain,
@@ -16,7 +17,7 @@ import {
   previewSettings,
   saveDomainSettings,
 } from "#app/server/operators/domains.ts";
-import { operatorLogIn, verifySecondFactor } from "#app/server/operators/login.ts";
+import { beginEnrolment, confirmSecondFactor, operatorLogIn, verifySecondFactor } from "#app/server/operators/login.ts";
 import {
   adjustCredits,
   banMember,
@@ -26,13 +27,14 @@ import {
   unbanMember,
 } from "#app/server/operators/member-actions.ts";
 import { memberDetail, searchMembers } from "#app/server/operators/members.ts";
-import { domainPackages, savePackage } from "#app/server/operators/packages.ts";
-import { listPayments, refundPayment } from "#app/server/operators/payments.ts";
-import { decidePhoto, operatorPhotoFile, photoQueue } from "#app/server/operators/photos.ts";
-import { decideReport, reportQueue } from "#app/server/operators/reports.ts";
 import type { OperatorRole } from "#app/server/operators/roles.ts";
 import { findOperatorSession, OPERATOR_IDLE, OPERATOR_MAX } from "#app/server/operators/session.ts";
 import { currentTotp } from "#app/server/operators/totp.ts";
+import { listPayments } from "#app/server/payments/history.ts";
+import { domainPackages, savePackage } from "#app/server/payments/packages.ts";
+import { refundPayment } from "#app/server/payments/refunds.ts";
+import { decidePhoto, operatorPhotoFile, photoQueue } from "#app/server/photos/moderation.ts";
+import { decideReport, reportQueue } from "#app/server/reports/moderation.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import { accountsApp, db, givenAccount, givenDomainSettings, outcome, PASSWORD, sessionCookieFor } from "./fixtures.ts";
 import { allAuditRows, givenOperator, TOTP_SECRET } from "./operator-fixtures.ts";
@@ -185,6 +187,23 @@ describe("operator sign-in", () => {
 
     const rows = (await allAuditRows()).filter((row) => row.action === "operator.login");
     expect(rows).toEqual([expect.objectContaining({ operatorId: operator.id, targetId: String(operator.id) })]);
+  });
+
+  it("enrols an operator without an authenticator by the same second step, once", async () => {
+    const operator = await givenOperator("support", { verified: false });
+    await db.update(operators).set({ totpEnabled: false, totpSecret: null }).where(eq(operators.id, operator.id));
+    const now = Date.now();
+    const app = { ...accountsApp({ now: () => now }), requestId: "req-enrol" };
+    const { token } = await operatorLogIn(app, { email: operator.email, password: PASSWORD, ip: "192.0.2.1" });
+    const halfway = (await findOperatorSession(db, token, now))!;
+    expect(halfway.totpEnabled).toBe(false);
+    const { secret } = await beginEnrolment(app, halfway);
+    const { token: verified } = await confirmSecondFactor(app, halfway, await currentTotp(secret));
+    expect((await get("/admin", `operator_session=${verified}`)).status).toBe(200);
+    const [row] = await db.select().from(operators).where(eq(operators.id, operator.id));
+    expect(row!.totpEnabled).toBe(true);
+    const enrolled = (await findOperatorSession(db, verified, now))!;
+    expect(await outcome(beginEnrolment(app, enrolled))).toBe("operator_forbidden");
   });
 
   it("keeps operator sessions short: 30 minutes idle, 8 hours at most", async () => {

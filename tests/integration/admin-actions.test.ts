@@ -8,6 +8,7 @@ import { SELF } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionMember } from "#app/server/accounts/session.ts";
+import { replyToComplaint, setComplaintStatus } from "#app/server/complaints/handling.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import {
   auditLog,
@@ -22,7 +23,6 @@ import {
   sessions,
   users,
 } from "#app/server/db/schema.ts";
-import { replyToComplaint, setComplaintStatus } from "#app/server/operators/complaints.ts";
 import {
   adjustCredits,
   banMember,
@@ -31,15 +31,15 @@ import {
   resendMemberActivation,
   unbanMember,
 } from "#app/server/operators/member-actions.ts";
-import { savePackage } from "#app/server/operators/packages.ts";
-import { refundPayment } from "#app/server/operators/payments.ts";
-import { decidePhoto, photoQueue } from "#app/server/operators/photos.ts";
-import { decideReport } from "#app/server/operators/reports.ts";
 import { permissions } from "#app/server/operators/roles.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { savePackage } from "#app/server/payments/packages.ts";
+import { refundPayment } from "#app/server/payments/refunds.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { decidePhoto, photoQueue } from "#app/server/photos/moderation.ts";
 import { viewablePhotos } from "#app/server/photos/visibility.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
+import { decideReport } from "#app/server/reports/moderation.ts";
 import {
   accountsApp,
   db,

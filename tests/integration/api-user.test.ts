@@ -73,7 +73,7 @@ describe("/api/user.php", () => {
     expect(((await english.json()) as { message: string }).message).toBe("Login failed, please try again");
   });
 
-  it("says for how many minutes a blocked account waits", { timeout: 60_000 }, async () => {
+  it("says for how many minutes a blocked account waits", async () => {
     await givenAccount({ email: "ann@example.com" });
     for (let i = 0; i < 4; i++) await login("ann@example.com", "wrong");
     const { response } = await login("ann@example.com", "wrong");

@@ -75,7 +75,7 @@ describe("a promotion for the company's other domains", () => {
 });
 
 describe("the domain editor's help", () => {
-  it("explains member_resell", { timeout: 90_000 }, async () => {
+  it("explains member_resell", async () => {
     const admin = await givenOperator("admin");
     const response = await SELF.fetch("http://localhost/admin/domains/localhost", {
       headers: { Cookie: admin.cookie },

@@ -53,9 +53,7 @@ describe("unsubscribing from a promotions mail", () => {
     expect(await emailChoices(id)).toEqual({ promotions: false, news: true, reason: null });
   });
 
-  it("says on the page which kind of mail stops, and links to the notification settings", {
-    timeout: 90_000,
-  }, async () => {
+  it("says on the page which kind of mail stops, and links to the notification settings", async () => {
     const { id, token } = await promotionMailTo();
     const page = mainOf(await (await SELF.fetch(`http://localhost/unsubscribe?token=${token}`)).text());
     expect(page).toContain("Je krijgt dan geen acties en aanbiedingen van Hartslag meer per e-mail.");

@@ -20,16 +20,14 @@ async function page(path: string, cookie: string | null = null) {
 const newMember = async () => sessionCookieFor(await givenAccount({ lastActivity: Date.now() }));
 
 describe("the adult-cam partner block", () => {
-  it("is off by default", { timeout: 90_000 }, async () => {
+  it("is off by default", async () => {
     expect(builtInSettings.cam_partner.enabled).toBe(false);
     const eva = await givenMember({ name: "Eva" });
     expect(await page(`/members/${eva}`)).toBeNull();
     expect(await page("/activate/done", await newMember())).toBeNull();
   });
 
-  it("shows the domain's partner on the profile and activation-done pages, as an advertisement", {
-    timeout: 90_000,
-  }, async () => {
+  it("shows the domain's partner on the profile and activation-done pages, as an advertisement", async () => {
     await givenDomainSettings("localhost", { ...builtInSettings, cam_partner: PARTNER });
     const eva = await givenMember({ name: "Eva" });
     for (const block of [await page(`/members/${eva}`), await page("/activate/done", await newMember())]) {

@@ -24,8 +24,8 @@ import {
 } from "#app/server/db/schema.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
 import { createLogger, type Logger } from "#app/server/log.ts";
-import { refundPayment } from "#app/server/operators/payments.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { refundPayment } from "#app/server/payments/refunds.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import type { MollieFake } from "#tests/fakes/mollie.ts";
 import { faultyD1 } from "./faulty-d1.ts";

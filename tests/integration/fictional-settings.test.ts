@@ -13,7 +13,7 @@ async function html(path: string) {
 }
 
 describe("fictional profile settings", () => {
-  it("shows the domain's fictional_icon on the badge", { timeout: 90_000 }, async () => {
+  it("shows the domain's fictional_icon on the badge", async () => {
     await givenDomainSettings("localhost", { ...builtInSettings, fictional_icon: "beer" });
     const eva = await givenMember({ name: "Eva", fictional: true });
     const badge = /<span[^>]*data-testid="fictional-badge"[\s\S]*?<\/span>/.exec(await html(`/members/${eva}`))?.[0];
@@ -22,7 +22,7 @@ describe("fictional profile settings", () => {
     expect(badge).toMatch(/<svg[^>]*lucide-beer/);
   });
 
-  it("names fictional profiles with the domain's fictional_plural in the disclaimer", { timeout: 90_000 }, async () => {
+  it("names fictional profiles with the domain's fictional_plural in the disclaimer", async () => {
     await givenDomainSettings("localhost", {
       ...builtInSettings,
       fictional_plural: { nl: "acteursprofielen", en: "actor profiles" },

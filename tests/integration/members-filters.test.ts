@@ -15,7 +15,7 @@ async function filtersButton(path: string) {
   return html.match(/<button[^>]*data-testid="filters-toggle"[^>]*>([\s\S]*?)<\/button>/)?.[1]?.replace(/<[^>]+>/g, "");
 }
 
-describe("the filters button on /members", { timeout: 90_000 }, () => {
+describe("the filters button on /members", () => {
   it("counts the gender a member seeks, set for them on arrival", async () => {
     expect(await filtersButton("/members")).toBe("Filters (1)");
   });

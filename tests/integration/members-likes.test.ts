@@ -16,6 +16,7 @@ import {
 } from "#app/server/likes/likes.ts";
 import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
 import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
+import { openProfile } from "#app/server/members/open-profile.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
 import {
@@ -50,6 +51,19 @@ describe("likes and matches", () => {
     expect((await likesState(app(), bob)).liked_by).toEqual([{ id: ann, like_new: false }]);
     await unlikeMember(app(), ann, bob);
     expect(await likesOverview(app(), ann, "mutual")).toEqual([]);
+  });
+
+  it("makes a like seen when its receiver opens the liker's profile, not when a visitor does", async () => {
+    const ann = await givenAccount({ gender: "female" });
+    const bob = await givenAccount({ gender: "male" });
+    await likeMember(app(), await member(ann), bob);
+    expect((await openProfile(app(), ann, null))?.likeSeen).toBe(false);
+    expect((await likesState(app(), bob)).liked_by).toEqual([{ id: ann, like_new: true }]);
+    const viewer = { id: bob, paidUser: false };
+    expect(await openProfile(app(), ann, viewer)).toMatchObject({ likeSeen: true, profile: { id: ann } });
+    expect((await openProfile(app(), ann, viewer))?.likeSeen).toBe(false);
+    expect((await likesState(app(), bob)).liked_by).toEqual([{ id: ann, like_new: false }]);
+    expect(await openProfile(app(), 99_999, viewer)).toBeNull();
   });
 
   it("refuses liking yourself, unknown or hidden members", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getMemberProfile } from "#app/server/members/profile.ts";
-import { PAGE_SIZE, searchIdsQuery, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { PAGE_SIZE, searchIdsQuery, searchMembers, searchPage, searchQuerySchema } from "#app/server/members/search.ts";
 import { appContext, givenInterest, givenMember, givenRegion, NOW } from "./fixtures.ts";
 
 const query = (input: Record<string, unknown> = {}) => searchQuerySchema.parse(input);
@@ -28,6 +28,20 @@ describe("member search (the data path to /members)", () => {
     expect(members.map((m) => m.id)).toEqual([match]);
     expect(numResults).toBe(1);
     expect(members[0]).toMatchObject({ age: 30, region: "Utrecht", country: "NL" });
+  });
+
+  it("shows a member who set no filter the gender they seek, without themselves; a visitor everyone", async () => {
+    const man = await givenMember({ gender: "male" });
+    const woman = await givenMember({ gender: "female" });
+    const searcher = { id: woman, profile: { seeking: "male" as const } };
+    const page = (who: typeof searcher | null, filtered: boolean, input = {}) =>
+      searchPage(appContext(), who, query(input), { filtered });
+    expect(await page(searcher, false)).toMatchObject({ query: { gender: "male" }, members: [{ id: man }] });
+    const filtered = await page(searcher, true);
+    expect(filtered.query.gender).toBeUndefined();
+    expect(filtered.members.map((m) => m.id)).toEqual([man]);
+    expect((await page(searcher, true, { gender: "female" })).members).toEqual([]);
+    expect((await page(null, false)).members.map((m) => m.id).sort()).toEqual([man, woman].sort());
   });
 
   it("pages through results", async () => {

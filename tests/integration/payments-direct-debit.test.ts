@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { charge, ledgerBalance } from "#app/server/credits/ledger.ts";
 import { directDebitMandates, payments, sandboxPayments, users } from "#app/server/db/schema.ts";
 import { handleWebhook } from "#app/server/payments/checkout.ts";
-import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
+import { confirmCode, directDebitOffer, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import { recentPayments } from "#app/server/payments/history.ts";
 import { accountsApp, db, NOW, outcome, sessionCookieFor } from "./fixtures.ts";
 import {
@@ -75,6 +75,18 @@ describe("the direct-debit form", () => {
       if (!input.success) throw input.error;
       expect(await outcome(startDirectDebit(mollieApp(), buyer, input.data, "NL")), wrong).toBe("mobile_invalid");
     }
+  });
+
+  it("refuses a country that does not offer direct debit, and the package page too", async () => {
+    const pkg = await givenPackage("BE");
+    const buyer = await oldMember();
+    const input = directDebitForm({ package: String(pkg.id) });
+    if (!input.success) throw input.error;
+    expect(await outcome(startDirectDebit(mollieApp(), buyer, input.data, "BE"))).toBe("method_not_offered");
+    expect(await outcome(directDebitOffer(mollieApp(), buyer, { packageId: pkg.id, country: "BE" }))).toBe(
+      "method_not_offered",
+    );
+    expect(await db.select({ n: count() }).from(payments).where(eq(payments.userId, buyer.id))).toEqual([{ n: 0 }]);
   });
 
   it("refuses blocked members and payments over the limit", async () => {

@@ -3,9 +3,11 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { creditLedger, discountCodes, discountRedemptions, payments, users } from "#app/server/db/schema.ts";
-import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { checkTypedCode, handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { checkCode, TIME_BONUS_SECONDS, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
-import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { isFirstPurchase } from "#app/server/payments/history.ts";
+import { sandboxPayment, settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { chooseSandboxOutcome, isSandboxOpen } from "#app/server/payments/sandbox-checkout.ts";
 import { accountsApp, db, givenAccount, NOW, outcome, sessionCookieFor } from "./fixtures.ts";
 import { givenPackage, member, oldMember } from "./payment-fixtures.ts";
 
@@ -81,6 +83,50 @@ describe("buying credits through the sandbox provider", () => {
     expect(await ledgerBalance(db, buyer.id)).toBe(120);
   });
 
+  it("knows the purchase that made the member premium: their first paid one, and only while it is", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const pay = async () => {
+      const { paymentId } = await startCheckout(accountsApp(), buyer, {
+        packageId: pkg.id,
+        method: "ideal",
+        country: "NL",
+      });
+      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      return row!;
+    };
+    const first = await pay();
+    expect(await isFirstPurchase(accountsApp(), buyer.id, first)).toBe(false);
+    await settleSandboxPayment(db, first.providerRef!, "paid");
+    await handleWebhook(accountsApp(), "sandbox", first.providerRef!);
+    const paidFirst = { id: first.id, status: "paid" as const };
+    expect(await isFirstPurchase(accountsApp(), buyer.id, paidFirst)).toBe(true);
+    const second = await pay();
+    await settleSandboxPayment(db, second.providerRef!, "paid");
+    await handleWebhook(accountsApp(), "sandbox", second.providerRef!);
+    expect(await isFirstPurchase(accountsApp(), buyer.id, { id: second.id, status: "paid" })).toBe(false);
+    expect(await isFirstPurchase(accountsApp(), buyer.id, paidFirst)).toBe(false);
+  });
+
+  it("lets the sandbox's payer choose once: a settled payment stays as it is", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const { paymentId } = await startCheckout(accountsApp(), buyer, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const ref = payment!.providerRef!;
+    await chooseSandboxOutcome(accountsApp(), (await sandboxPayment(db, ref))!, "paid");
+    const settled = (await sandboxPayment(db, ref))!;
+    expect(isSandboxOpen(settled)).toBe(false);
+    await chooseSandboxOutcome(accountsApp(), settled, "failed");
+    expect((await sandboxPayment(db, ref))!.status).toBe("paid");
+    expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe("paid");
+    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+  });
+
   it("refuses a method the country does not offer, and an unknown package", async () => {
     const pkg = await givenPackage();
     const buyer = await oldMember();
@@ -109,6 +155,17 @@ describe("discounts", () => {
     await handleWebhook(accountsApp(), "sandbox", payment!.providerRef!);
     expect(await db.select({ n: count() }).from(discountRedemptions)).toEqual([{ n: 1 }]);
     expect(await outcome(checkCode(accountsApp(), buyer, { code: "welcome25", country: "NL" }))).toBe("discount_used");
+  });
+
+  it("checks a typed code against the package before paying: what it takes off, or why not", async () => {
+    const pkg = await givenPackage("NL", 2000);
+    const buyer = await member(await givenAccount());
+    const typed = (code: string | null) =>
+      checkTypedCode(accountsApp(), buyer, { packageId: pkg.id, country: "NL", method: "ideal", code });
+    expect(await typed("welcome25")).toEqual({ code: "WELCOME25", percentage: 25, cents: 1500 });
+    expect(await outcome(typed(""))).toBe("discount_not_found");
+    expect(await outcome(typed(null))).toBe("discount_not_found");
+    expect(await outcome(typed("NOSUCHCODE"))).toBe("discount_not_found");
   });
 
   it("refuses unknown, expired, wrong-country and below-minimum codes", async () => {

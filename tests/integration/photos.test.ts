@@ -248,7 +248,7 @@ describe("uploading a photo", () => {
 });
 
 describe("photo limits", () => {
-  it("gives a free member at most 3 photos", { timeout: 30_000 }, async () => {
+  it("gives a free member at most 3 photos", async () => {
     const ann = await givenLoggedIn();
     for (let i = 0; i < 3; i++) await uploaded(ann.cookie, jpeg(300, 300));
     const response = await upload(ann.cookie, jpeg(300, 300));
@@ -262,7 +262,7 @@ describe("photo limits", () => {
     expect((await ownPhotos(ann.cookie)).limit).toEqual({ used: 3, max: 3, premium_max: 25 });
   });
 
-  it("lets a premium member upload a 4th photo", { timeout: 30_000 }, async () => {
+  it("lets a premium member upload a 4th photo", async () => {
     const bob = await givenLoggedIn({ premium: true });
     for (let i = 0; i < 4; i++) await uploaded(bob.cookie, jpeg(300, 300));
     const { photos, limit } = await ownPhotos(bob.cookie);

@@ -47,9 +47,7 @@ const mentions = (html: string, photo: typeof photos.$inferSelect) => addresses(
 const lockedCount = (html: string) => html.match(/data-testid="locked-photo"/g)?.length ?? 0;
 
 describe("photos on a member's profile page", () => {
-  it("shows a visitor the main photo only, the others locked with a way to log in or sign up", {
-    timeout: 90_000,
-  }, async () => {
+  it("shows a visitor the main photo only, the others locked with a way to log in or sign up", async () => {
     const eva = await givenEva();
     const html = await profilePage(eva.id, await viewer("visitor"));
     const [main, ...rest] = eva.photos;

@@ -20,7 +20,7 @@ async function inFreshWindow() {
 }
 
 describe("rate limits", () => {
-  it("stops a member's /api/* writes past the limit with a JSON answer", { timeout: 60_000 }, async () => {
+  it("stops a member's /api/* writes past the limit with a JSON answer", async () => {
     const member = await givenAccount();
     const cookie = await sessionCookieFor(member);
     const put = () =>
@@ -48,9 +48,7 @@ describe("rate limits", () => {
     });
   });
 
-  it("stops a member's new chat messages past the limit; a retry is not counted again", {
-    timeout: 60_000,
-  }, async () => {
+  it("stops a member's new chat messages past the limit; a retry is not counted again", async () => {
     const ann = await givenAccount({ name: "Ann" });
     const bob = await givenAccount({ name: "Bob", gender: "male" });
     const { startConversation } = await import("#app/server/chat/conversations.ts");

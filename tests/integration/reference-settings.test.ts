@@ -4,7 +4,8 @@ import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { forgetReferenceData } from "#app/server/reference/reference-data.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
-import { givenDomainSettings, givenInterest, givenRegion } from "./fixtures.ts";
+import { forgetSettings } from "#app/server/settings/resolve.ts";
+import { givenAccount, givenDomainSettings, givenInterest, givenRegion, sessionCookieFor } from "./fixtures.ts";
 
 beforeEach(async () => {
   for (const slug of ["beer", "coffee", "wine"]) await givenInterest(slug);
@@ -40,5 +41,20 @@ describe("domain reference data", () => {
   it("serves no regions when region_data is off", async () => {
     await givenDomainSettings("localhost", { ...builtInSettings, region_data: false });
     expect(await regionCount()).toBe(0);
+  });
+
+  it("lists regions on the members' location forms and in search only when region_data is on", async () => {
+    const cookie = await sessionCookieFor(await givenAccount({ name: "Sanne" }));
+    const pages = ["/complete-signup", "/notifications", "/profile", "/members?country=NL"];
+    const listsRegion = async (path: string) => {
+      const page = await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie } });
+      expect(page.status, path).toBe(200);
+      return (await page.text()).includes("Noord-Holland");
+    };
+    await givenDomainSettings("localhost", { ...builtInSettings, region_data: true });
+    for (const path of pages) expect(await listsRegion(path), path).toBe(true);
+    await givenDomainSettings("localhost", { ...builtInSettings, region_data: false });
+    forgetSettings();
+    for (const path of pages) expect(await listsRegion(path), path).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ const root = "/repo";
 describe("server-only code", () => {
   it("is everything under app/server/ and every *.server.* file or .server/ folder of the app", () => {
     for (const file of [
-      "/repo/app/server/operators/reports.ts",
+      "/repo/app/server/reports/moderation.ts",
       "/repo/app/server/db/schema.ts?v=123",
       "/repo/app/i18n/i18next.server.ts",
       "/repo/app/middleware/access.server.ts",
@@ -38,14 +38,14 @@ describe("a client import of server-only code", () => {
   it("fails the build, naming the import, the module and the importer", () => {
     const message = serverOnlyViolation(
       {
-        id: "#app/server/operators/reports.ts",
-        resolved: "/repo/app/server/operators/reports.ts",
+        id: "#app/server/reports/moderation.ts",
+        resolved: "/repo/app/server/reports/moderation.ts",
         importer: "/repo/app/routes/admin-moderation-reports.tsx",
       },
       root,
     );
     expect(message).toContain(
-      "'#app/server/operators/reports.ts' (app/server/operators/reports.ts) imported by 'app/routes/admin-moderation-reports.tsx'",
+      "'#app/server/reports/moderation.ts' (app/server/reports/moderation.ts) imported by 'app/routes/admin-moderation-reports.tsx'",
     );
     expect(message).toContain("import type");
   });
@@ -63,7 +63,7 @@ describe("a client import of server-only code", () => {
     const importing = {
       id: "#app/server/db/schema.ts",
       resolved: "/repo/app/server/db/schema.ts",
-      importer: "/repo/app/server/operators/reports.ts",
+      importer: "/repo/app/server/reports/moderation.ts",
     };
     expect(serverOnlyViolation(importing, root)).toBeNull();
   });

@@ -6,7 +6,8 @@
 //   GET    /api/chat/messages?conversation=&after=|before= → messages (polling without WebSocket)
 //   POST   /api/chat/messages {conversation, message} → send without WebSocket
 //   POST   /api/chat/read {conversation, seq}
-//   POST   /api/chat/photo (multipart: conversation, photo) → { photo } to send as a photo message
+//   POST   /api/chat/photo (multipart: conversation, photo) → { photo } to send as a photo message; the photo
+//                                           is taken and judged as /api/photos takes a profile photo
 // Each opens the conversation through openConversation first.
 import { Hono } from "hono";
 import { z } from "zod";
@@ -14,11 +15,11 @@ import { outgoingMessageSchema } from "#app/schemas/chat.ts";
 import { chatList, hideConversation } from "#app/server/chat/conversations.ts";
 import { storeChatPhoto } from "#app/server/chat/photos.ts";
 import { openConversation, readConversation } from "#app/server/chat/rooms.ts";
-import { type ErrorCode, errorCatalogue } from "#app/server/errors.ts";
-import { invalidPhoto } from "#app/server/photos/limits.ts";
+import { readUpload } from "#app/server/photos/limits.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireClientHeader, requireMember } from "./auth.ts";
-import { answer, apiError, validationError } from "./errors.ts";
+import { answer, apiError, frameError, validationError } from "./errors.ts";
+import { photoField } from "./photos.ts";
 
 const conversationId = z.coerce.number().int().positive();
 const pollQuery = z.object({
@@ -90,12 +91,7 @@ export const chatApi = new Hono<AppEnv>()
         locale: c.var.app.locale,
         session: member.session.id,
       });
-      if (frame.type === "error") {
-        const known = errorCatalogue[frame.code as ErrorCode];
-        const status = frame.code === "retry" ? 503 : known ? known.status : 400;
-        return c.json({ error: frame.code, message: frame.message }, status);
-      }
-      return c.json(frame, 201);
+      return frame.type === "error" ? frameError(c, frame) : c.json(frame, 201);
     });
   })
   .post("/chat/read", async (c) => {
@@ -114,12 +110,13 @@ export const chatApi = new Hono<AppEnv>()
     if (member instanceof Response) return member;
     const form = await c.req.formData().catch(() => null);
     const parsed = conversationId.safeParse(form?.get("conversation"));
-    const file = form?.get("photo");
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
+      // The conversation first: to anyone outside it, it does not exist, whatever they sent.
       await openConversation(c.var.app, member.id, parsed.data);
-      if (!(file instanceof File)) throw invalidPhoto();
-      const photo = await storeChatPhoto(c.var.app, parsed.data, new Uint8Array(await file.arrayBuffer()));
+      const file = photoField.safeParse({ photo: form?.get("photo") });
+      if (!file.success) return validationError(c, file.error);
+      const photo = await storeChatPhoto(c.var.app, parsed.data, await readUpload(file.data.photo));
       return c.json({ photo }, 201);
     });
   });

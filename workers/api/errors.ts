@@ -13,12 +13,18 @@ export function apiError(c: Context<AppEnv>, status: ContentfulStatusCode, code:
   return c.json({ error: code, message: t(messageKey) }, status);
 }
 
+/** A catalogued refusal: the code's status, the code, the message (already in the visitor's language). */
+function catalogued(c: Context<AppEnv>, code: ErrorCode, message: string, params: Record<string, string | number>) {
+  return c.json({ error: code, message, ...params }, errorCatalogue[code].status as ContentfulStatusCode);
+}
+
 export function domainErrorResponse(c: Context<AppEnv>, error: DomainError) {
-  const t = translator(c.var.app.locale);
-  return c.json(
-    { error: error.code, message: t(error.messageKey, error.params), ...error.params },
-    error.status as ContentfulStatusCode,
-  );
+  return catalogued(c, error.code, translator(c.var.app.locale)(error.messageKey, error.params), error.params);
+}
+
+/** A conversation room's refusal over HTTP: the room words it in the member's language. */
+export function frameError(c: Context<AppEnv>, frame: { code: ErrorCode; message: string }) {
+  return catalogued(c, frame.code, frame.message, {});
 }
 
 export function catalogueError(c: Context<AppEnv>, code: ErrorCode) {

@@ -6,12 +6,11 @@
 //   GET  /api/payments/:id                             → { payment_id, status, credits, method } of the member's own payment
 import { Hono } from "hono";
 import { z } from "zod";
-import { isDomainError } from "#app/server/errors.ts";
 import { handleWebhook, ownPayment } from "#app/server/payments/checkout.ts";
-import { activeCode, checkCode, discountJson, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
+import { askedCode, discountJson, timeBonus } from "#app/server/payments/discounts.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireMember } from "./auth.ts";
-import { answer, catalogueError, validationError } from "./errors.ts";
+import { answer, validationError } from "./errors.ts";
 
 const codeQuery = z.object({ code: z.string().trim().min(1).max(40).optional(), welcome: z.string().optional() });
 const refBody = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{3,64}$/) });
@@ -25,11 +24,8 @@ export const paymentsApi = new Hono<AppEnv>()
     const app = c.var.app;
     c.header("Cache-Control", "no-store");
     return answer(c, async () => {
-      const code = parsed.data.code
-        ? await checkCode(app, member, { code: parsed.data.code, country: member.profile.country })
-        : parsed.data.welcome !== undefined
-          ? await welcomeCode(app, member)
-          : await activeCode(app, member);
+      const { code: typed, welcome } = parsed.data;
+      const code = await askedCode(app, member, { code: typed, welcome: welcome !== undefined });
       return c.json({ discountcode: code ? discountJson(code, app.now()) : null });
     });
   })
@@ -52,13 +48,9 @@ export const paymentsApi = new Hono<AppEnv>()
   .post("/payments/webhook/:provider{sandbox|mollie}", async (c) => {
     const parsed = refBody.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    try {
-      const status = await handleWebhook(c.var.app, c.req.param("provider"), parsed.data.id);
-      return c.json({ ok: true, status });
-    } catch (error) {
-      if (isDomainError(error)) return catalogueError(c, error.code);
-      throw error;
-    }
+    return answer(c, async () =>
+      c.json({ ok: true, status: await handleWebhook(c.var.app, c.req.param("provider"), parsed.data.id) }),
+    );
   })
   .get("/payments/:id{[0-9]{1,12}}", async (c) => {
     const member = requireMember(c);

@@ -3,17 +3,17 @@
 // app/server/photos; another member's photo id is 404, as if it did not exist.
 import { Hono } from "hono";
 import { z } from "zod";
-import { MAX_UPLOAD_BYTES, tooLarge } from "#app/server/photos/limits.ts";
+import { readUpload } from "#app/server/photos/limits.ts";
 import { deletePhoto, listOwnPhotos, updatePhoto } from "#app/server/photos/manage.ts";
 import { uploadPhoto } from "#app/server/photos/upload.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireClientHeader, requireMember } from "./auth.ts";
-import { answer, domainErrorResponse, validationError } from "./errors.ts";
+import { answer, validationError } from "./errors.ts";
 
-const uploadSchema = z.object({
-  photo: z.instanceof(File, { message: "photos:errors.noFile" }),
-  private: z.enum(["1", "0", "true", "false", "on"]).optional(),
-});
+/** The file field of every photo upload (here and in a conversation). */
+export const photoField = z.object({ photo: z.instanceof(File, { message: "photos:errors.noFile" }) });
+
+const uploadSchema = photoField.extend({ private: z.enum(["1", "0", "true", "false", "on"]).optional() });
 
 const updateSchema = z.object({
   is_private: z.boolean().optional(),
@@ -37,11 +37,9 @@ export const photosApi = new Hono<AppEnv>()
     const form = await c.req.formData().catch(() => null);
     const parsed = uploadSchema.safeParse(form ? Object.fromEntries(form) : {});
     if (!parsed.success) return validationError(c, parsed.error);
-    const { photo } = parsed.data;
-    if (photo.size > MAX_UPLOAD_BYTES) return domainErrorResponse(c, tooLarge());
     const isPrivate = parsed.data.private === "1" || parsed.data.private === "true" || parsed.data.private === "on";
     return answer(c, async () => {
-      const bytes = new Uint8Array(await photo.arrayBuffer());
+      const bytes = await readUpload(parsed.data.photo);
       return c.json({ photo: await uploadPhoto(c.var.app, member, { bytes, private: isPrivate }) }, 201);
     });
   })

@@ -3,8 +3,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { getCompany, listInterests, listRegions } from "#app/server/reference/reference-data.ts";
-import { offeredInterests, offeredRegions } from "#app/server/settings/offered.ts";
+import { getCompany } from "#app/server/reference/reference-data.ts";
+import { interestsOffered, regionsOffered } from "#app/server/settings/offered.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { apiError } from "./errors.ts";
 
@@ -17,9 +17,8 @@ const regionQuery = z.object({
 
 export const referenceApi = new Hono<AppEnv>()
   .get("/interests.php", async (c) => {
-    const { db, locale, now, settings } = c.var.app;
-    const t = translator(locale);
-    const interests = offeredInterests(settings, await listInterests(db, now()));
+    const t = translator(c.var.app.locale);
+    const interests = await interestsOffered(c.var.app);
     c.header("Cache-Control", "private, max-age=3600");
     c.header("Vary", "Cookie, Accept-Language");
     return c.json({
@@ -35,11 +34,8 @@ export const referenceApi = new Hono<AppEnv>()
   .get("/regions.php", async (c) => {
     const query = regionQuery.safeParse({ country: c.req.query("country") });
     if (!query.success) return apiError(c, 400, "invalid_country", "errors:invalidCountry");
-    const { db, now, settings } = c.var.app;
     const country = query.data.country?.toUpperCase();
-    const regions = offeredRegions(settings, await listRegions(db, now())).filter(
-      (r) => !country || r.country === country,
-    );
+    const regions = (await regionsOffered(c.var.app)).filter((r) => !country || r.country === country);
     c.header("Cache-Control", "public, max-age=3600");
     return c.json({ regions });
   })

@@ -1,9 +1,8 @@
 // GET|POST /api/logout.php and GET /api/geocode.php?lat&lon.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { endSession } from "#app/server/accounts/session.ts";
+import { logOut } from "#app/server/accounts/login.ts";
 import { clearedSessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
-import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { nearestPlace } from "#app/server/geo/geocode.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { catalogueError, validationError } from "./errors.ts";
@@ -15,9 +14,7 @@ const coordinates = z.object({
 
 async function logout(c: Context<AppEnv>) {
   const token = sessionToken(c.req.raw);
-  const ended = token ? await endSession(c.var.app.db, token) : null;
-  // This session's chat sockets close too; the member's other devices stay logged in.
-  if (ended) closeEndedSessions(c.var.app, ended.userId, { session: ended.id });
+  if (token) await logOut(c.var.app, token);
   c.header("Set-Cookie", clearedSessionCookie(c.req.raw), { append: true });
   c.header("Cache-Control", "no-store");
   // A form post from the account menu goes back home; API clients get JSON.

@@ -2,9 +2,10 @@
 // forces the domain. Sets the locale cookie when none is set and the domain's
 // domain_language is a supported locale.
 import { Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
+import { LOCALE_COOKIE, localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
+import { localeCookie } from "#app/server/http/cookies.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { apiError } from "./errors.ts";
@@ -25,12 +26,7 @@ export const settingsApi = new Hono<AppEnv>().get("/settings.php", async (c) => 
   const settings = query.data.domain ? await loadSettings(c.env.SETTINGS, domainOf(query.data.domain)) : app.settings;
   const locale = localeOfDomainLanguage(settings.domain_language);
   if (locale && !getCookie(c, LOCALE_COOKIE)) {
-    setCookie(c, LOCALE_COOKIE, locale, {
-      path: "/",
-      maxAge: LOCALE_COOKIE_MAX_AGE,
-      sameSite: "Lax",
-      secure: new URL(c.req.url).protocol === "https:",
-    });
+    c.header("Set-Cookie", localeCookie(c.req.raw, locale), { append: true });
   }
   c.header("Cache-Control", "no-store");
   return c.json(settings);

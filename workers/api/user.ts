@@ -2,16 +2,15 @@
 // strategy) or ?push=1 to store a push subscription (DELETE ?push=1 removes
 // it), PUT {language}.
 import { Hono } from "hono";
-import { setCookie } from "hono/cookie";
 import { z } from "zod";
-import { locales } from "#app/i18n/locales.ts";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "#app/i18n/negotiate.ts";
 import { loginSchema } from "#app/schemas/account.ts";
+import { languageSchema } from "#app/schemas/language.ts";
 import { notificationPreferences, setLanguage } from "#app/server/accounts/account-settings.ts";
 import { logIn } from "#app/server/accounts/login.ts";
 import { findSessionMember } from "#app/server/accounts/session.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { userJson } from "#app/server/accounts/user-json.ts";
+import { localeCookie } from "#app/server/http/cookies.ts";
 import { deviceCookie, readDeviceToken } from "#app/server/limits/login-throttle.ts";
 import {
   pushSubscriptionSchema,
@@ -22,7 +21,7 @@ import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireClientHeader, requireMember } from "./auth.ts";
 import { answer, apiError, validationError } from "./errors.ts";
 
-const languageSchema = z.object({ language: z.enum(locales) });
+const languageBodySchema = z.object({ language: languageSchema });
 const pushEndpointSchema = pushSubscriptionSchema.pick({ endpoint: true });
 
 export const userApi = new Hono<AppEnv>()
@@ -74,14 +73,9 @@ export const userApi = new Hono<AppEnv>()
   .put("/user.php", async (c) => {
     const member = requireMember(c);
     if (member instanceof Response) return member;
-    const parsed = languageSchema.safeParse(await readBody(c));
+    const parsed = languageBodySchema.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
     await setLanguage(c.var.app, member, parsed.data.language);
-    setCookie(c, LOCALE_COOKIE, parsed.data.language, {
-      path: "/",
-      maxAge: LOCALE_COOKIE_MAX_AGE,
-      sameSite: "Lax",
-      secure: new URL(c.req.url).protocol === "https:",
-    });
+    c.header("Set-Cookie", localeCookie(c.req.raw, parsed.data.language), { append: true });
     return c.json({ ok: true, language: parsed.data.language });
   });

@@ -49,7 +49,7 @@ import type { EndedSessions } from "#app/server/chat/sockets.ts";
 import { summariseConversation } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { DomainError, isDomainError } from "#app/server/errors.ts";
+import { DomainError, errorCatalogue, isDomainError } from "#app/server/errors.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
@@ -197,7 +197,7 @@ export class ConversationRoom extends DurableObject<Env> {
         return this.reply(socket, { type: "error", code: error.code, message: t(error.messageKey, error.params) });
       }
       createLogger(`room:${meta.conversationId}`).error("frame not handled", errorFields(error));
-      return this.reply(socket, { type: "error", code: "retry", message: t("errors:general") });
+      return this.reply(socket, { type: "error", code: "retry", message: t(errorCatalogue.retry.message) });
     }
   }
 
@@ -385,7 +385,7 @@ export class ConversationRoom extends DurableObject<Env> {
         };
       }
       log.error("message not recorded; the client will retry", errorFields(error));
-      return { type: "error", clientId: message.clientId, code: "retry", message: t("errors:general") };
+      return { type: "error", clientId: message.clientId, code: "retry", message: t(errorCatalogue.retry.message) };
     } finally {
       if (tracked !== null) this.doneWith(tracked);
     }

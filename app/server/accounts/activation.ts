@@ -1,15 +1,16 @@
 // E-mail activation: an account starts not_confirmed with a disabled
 // profile; the link in the activation mail makes it active and searchable.
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
-import { emailTokens, profiles, users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
+import { profiles, users } from "#app/server/db/schema.ts";
+import { DomainError, isDomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";
 import type { AccountsContext } from "./context.ts";
+import { reactivateAccount } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { type SessionMember, startSession } from "./session.ts";
-import { consumeToken, DAY, issueToken } from "./tokens.ts";
+import { consumeToken, issueToken, tokensSentToday } from "./tokens.ts";
 
 const RESENDS_PER_DAY = 5;
 
@@ -47,25 +48,20 @@ export async function activateAccount(
   return { userId: used.userId, sessionToken: session?.token ?? null };
 }
 
+/** Whether an account still waits for its activation link: only then is another one sent. */
+export const awaitsActivation = (account: { status: string } | null) => account?.status === "not_confirmed";
+
 export async function resendActivation(
   app: AccountsContext,
   member: Pick<SessionMember, "id" | "status" | "email"> & { profile: Pick<SessionMember["profile"], "name"> },
   // Joins the batch (an operator's audit row).
   extra: BatchItem<"sqlite">[] = [],
 ) {
-  if (member.status !== "not_confirmed") return { sent: false };
+  if (!awaitsActivation(member)) return { sent: false };
   const now = app.now();
-  const [recent] = await app.db
-    .select({ n: count() })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, member.id),
-        eq(emailTokens.purpose, "activation"),
-        gt(emailTokens.createdAt, now - DAY),
-      ),
-    );
-  if ((recent?.n ?? 0) >= RESENDS_PER_DAY) throw new DomainError("resend_limit");
+  if ((await tokensSentToday(app.db, member.id, "activation", now)) >= RESENDS_PER_DAY) {
+    throw new DomainError("resend_limit");
+  }
   const activation = await issueToken(app.db, { userId: member.id, purpose: "activation", now });
   await app.db.batch([
     activation.statement,
@@ -79,4 +75,21 @@ export async function resendActivation(
   ]);
   deliverAfterResponse(app);
   return { sent: true };
+}
+
+/**
+ * The link in an activation mail and the one in the deletion mail both land on
+ * /activate/done: a token that does not activate may reactivate an account
+ * that asked to be deleted. Refuses (link_invalid) when it does neither.
+ */
+export async function followAccountLink(
+  app: AccountsContext,
+  input: { token: string; loggedInAs: number | null; userAgent?: string | null },
+) {
+  try {
+    return await activateAccount(app, input);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return reactivateAccount(app, { token: input.token, userAgent: input.userAgent });
+  }
 }

@@ -4,12 +4,11 @@
 // password is even checked, and a successful login earns the browser a device
 // cookie that keeps it trusted by the account.
 import { eq } from "drizzle-orm";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { users } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
-import { admitLogin, loginFailed, loginSucceeded } from "#app/server/limits/login-throttle.ts";
+import { checkLoginPassword, loginSucceeded } from "#app/server/limits/login-throttle.ts";
 import type { AccountsContext } from "./context.ts";
-import { verifyLoginPassword } from "./password.ts";
-import { startSession } from "./session.ts";
+import { endSession, startSession } from "./session.ts";
 
 // The hourly job forgets old attempts through this module.
 export { forgetOldLoginAttempts } from "#app/server/limits/login-throttle.ts";
@@ -25,26 +24,38 @@ export async function logIn(
     .where(eq(users.email, input.email))
     .limit(1);
   const known = user && user.status !== "deleted" ? user : null;
-  const client = await admitLogin(app, {
-    door: "member",
-    email: input.email,
-    accountId: known?.id ?? null,
-    address: input.ip,
-    deviceToken: input.deviceToken,
-  });
-
-  const valid = await verifyLoginPassword(input.password, known?.passwordHash ?? null);
-  // A banned member who proves who they are is told so (the route sends them to /pages/ban).
-  if (known?.status === "banned" && valid) throw new DomainError("account_banned");
-  if (!known || known.status === "banned" || !valid) return loginFailed(app, client);
+  const { client, account } = await checkLoginPassword(
+    app,
+    {
+      door: "member",
+      email: input.email,
+      accountId: known?.id ?? null,
+      address: input.ip,
+      deviceToken: input.deviceToken,
+    },
+    input.password,
+    // A banned member who proves who they are is told so (the route sends them to /pages/ban).
+    known && (known.status === "banned" ? { ...known, refusedAs: "account_banned" as const } : known),
+  );
 
   const now = app.now();
-  const session = await startSession(db, { userId: known.id, now, userAgent: input.userAgent });
-  const trust = await loginSucceeded(app, { ...client, accountId: known.id });
+  const session = await startSession(db, { userId: account.id, now, userAgent: input.userAgent });
+  const trust = await loginSucceeded(app, client);
   await db.batch([
     session.statement,
     ...trust.statements,
-    db.update(users).set({ lastLoginAt: now }).where(eq(users.id, known.id)),
+    db.update(users).set({ lastLoginAt: now }).where(eq(users.id, account.id)),
   ]);
-  return { userId: known.id, sessionToken: session.token, language: known.language, deviceToken: trust.deviceToken };
+  return {
+    userId: account.id,
+    sessionToken: session.token,
+    language: account.language,
+    deviceToken: trust.deviceToken,
+  };
+}
+
+/** Logging out ends this session and closes its chat sockets; the member's other devices stay logged in. */
+export async function logOut(app: Pick<AccountsContext, "db" | "env" | "ctx" | "log">, token: string) {
+  const ended = await endSession(app.db, token);
+  if (ended) closeEndedSessions(app, ended.userId, { session: ended.id });
 }

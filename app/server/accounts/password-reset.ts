@@ -1,16 +1,16 @@
 // Password reset: "E-mailadres niet gevonden", links that work once
 // and expire, and at most a few reset mails per address a day.
-import { and, count, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
-import { emailTokens, profiles, users } from "#app/server/db/schema.ts";
+import { profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { confirmStatements } from "./activation.ts";
 import type { AccountsContext } from "./context.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { hashPassword } from "./password.ts";
 import { revokeOtherSessions, startSession } from "./session.ts";
-import { consumeToken, DAY, HOUR, issueToken, tokenLifetime } from "./tokens.ts";
+import { consumeToken, HOUR, issueToken, tokenLifetime, tokensSentToday } from "./tokens.ts";
 
 const RESETS_PER_DAY = 3;
 
@@ -24,17 +24,9 @@ export async function requestPasswordReset(app: AccountsContext, email: string) 
     .limit(1);
   if (!user || user.status === "deleted" || user.status === "banned") throw new DomainError("email_not_found");
 
-  const [sent] = await app.db
-    .select({ n: count() })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, user.id),
-        eq(emailTokens.purpose, "password_reset"),
-        gt(emailTokens.createdAt, now - DAY),
-      ),
-    );
-  if ((sent?.n ?? 0) >= RESETS_PER_DAY) throw new DomainError("reset_limit");
+  if ((await tokensSentToday(app.db, user.id, "password_reset", now)) >= RESETS_PER_DAY) {
+    throw new DomainError("reset_limit");
+  }
 
   const reset = await issueToken(app.db, { userId: user.id, purpose: "password_reset", now });
   await app.db.batch([

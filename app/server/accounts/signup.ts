@@ -6,10 +6,12 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signupSchema, Tracking } from "#app/schemas/account.ts";
 import { hashPassword } from "#app/server/accounts/password.ts";
+import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
 import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
 import { hasTrafficSource } from "#app/server/site/traffic-source.ts";
+import { confirmStatements } from "./activation.ts";
 import type { AccountsContext } from "./context.ts";
 import { REACTIVATION_WINDOW } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
@@ -108,4 +110,16 @@ export async function signUp(
   }
   deliverAfterResponse(app);
   return { sessionToken: session.token };
+}
+
+/**
+ * A signup confirmed at once, as if its activation link had been used: for the
+ * developer door (POST /dev/members) that end-to-end journeys start from.
+ */
+export async function signUpConfirmed(app: AccountsContext, input: Parameters<typeof signUp>[1]) {
+  const { sessionToken } = await signUp(app, input);
+  const [member] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, input.form.email));
+  await app.db.batch([...confirmStatements(app, member!.id, app.now())]);
+  await deliverOnConfirmation(app, member!.id);
+  return { id: member!.id, sessionToken };
 }

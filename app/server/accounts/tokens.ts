@@ -1,7 +1,7 @@
 // One-time e-mail tokens (activation, password reset, e-mail change,
 // reactivation). The link carries a random token; D1 keeps only its SHA-256,
 // and using one is a single guarded UPDATE, so a token works exactly once.
-import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
 import type { tokenPurposes } from "#app/schemas/enums.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { emailTokens } from "#app/server/db/schema.ts";
@@ -47,36 +47,40 @@ export async function issueToken(
 
 /** Uses a token: its user (and new e-mail), or null when unknown, used, expired or for another purpose. */
 export async function consumeToken(db: Database, token: string, purpose: TokenPurpose, now: number) {
-  if (!token || token.length > 200) return null;
+  const usable = await usableToken(token, purpose, now);
+  if (!usable) return null;
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.id, await sha256Hex(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(usable)
     .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
   return row ?? null;
 }
 
 /** Whether a token is still usable, without using it (to show a form before the final step). */
 export async function peekToken(db: Database, token: string, purpose: TokenPurpose, now: number) {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ userId: emailTokens.userId })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.id, await sha256Hex(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const usable = await usableToken(token, purpose, now);
+  if (!usable) return null;
+  const [row] = await db.select({ userId: emailTokens.userId }).from(emailTokens).where(usable).limit(1);
   return row ?? null;
+}
+
+/** The stored token behind a link while it is unused, unexpired and for this purpose; undefined for what no link holds. */
+async function usableToken(token: string, purpose: TokenPurpose, now: number): Promise<SQL | undefined> {
+  if (!token || token.length > 200) return undefined;
+  return and(
+    eq(emailTokens.id, await sha256Hex(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+}
+
+/** How many tokens of this purpose the member was sent in the last day (for the daily limits of resending). */
+export async function tokensSentToday(db: Database, userId: number, purpose: TokenPurpose, now: number) {
+  const [sent] = await db
+    .select({ n: count() })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, now - DAY)));
+  return sent?.n ?? 0;
 }

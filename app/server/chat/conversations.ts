@@ -10,7 +10,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { conversationParticipants, conversations, messageIndex, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { assertNotBlocked, blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
-import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
+import { memberCards } from "#app/server/members/search.ts";
 import { FREE_CONVERSATIONS } from "./costs.ts";
 import { summarisedSeq } from "./summary.ts";
 
@@ -171,14 +171,9 @@ export async function chatList(app: ChatContext, memberId: number) {
     )
     .orderBy(desc(sql`at`))
     .limit(200);
-  if (rows.length === 0) return [];
-  const cards = new Map(
-    (
-      await cardRowsQuery(
-        app.db,
-        rows.map((r) => r.otherId),
-      )
-    ).map((row) => [row.id, toMemberCard(row, app, app.now())]),
+  const cards = await memberCards(
+    app,
+    rows.map((r) => r.otherId),
   );
   return rows.flatMap((r) => {
     const profile = cards.get(r.otherId);
@@ -197,6 +192,17 @@ export async function chatList(app: ChatContext, memberId: number) {
 }
 
 export type ChatListItem = Awaited<ReturnType<typeof chatList>>[number];
+
+/** How far a member has read a conversation (0 before their first read). */
+export async function lastReadSeq(db: Database, conversationId: number, memberId: number) {
+  const [row] = await db
+    .select({ seq: conversationParticipants.lastReadSeq })
+    .from(conversationParticipants)
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, memberId)),
+    );
+  return row?.seq ?? 0;
+}
 
 /** Removing a chat hides it from this member's list; a new message brings it back. */
 export async function hideConversation(app: Pick<RequestContext, "db" | "now">, side: ConversationSide) {

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   bodyTypes,
+  complaintStatuses,
   emailDisabledReasons,
   eyeColours,
   genders,
@@ -20,6 +21,7 @@ import {
   profileStatuses,
   relationshipStatuses,
   reportReasons,
+  reportStatuses,
   sexualities,
   tokenPurposes,
   userStatuses,
@@ -611,9 +613,7 @@ export const complaints = sqliteTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["open", "in_progress", "closed"] })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: complaintStatuses }).notNull().default("open"),
     createdAt: createdAt(),
   },
   (t) => [index("complaints_status_idx").on(t.status, t.createdAt)],
@@ -855,9 +855,7 @@ export const reports = sqliteTable(
     messageSeq: integer("message_seq"),
     reason: text("reason", { enum: reportReasons }).notNull(),
     text: text("text").notNull().default(""),
-    status: text("status", { enum: ["open", "dismissed", "actioned"] })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: reportStatuses }).notNull().default("open"),
     createdAt: createdAt(),
   },
   (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_member_idx").on(t.memberId)],

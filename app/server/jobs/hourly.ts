@@ -2,7 +2,7 @@
 // removed for good, expired sessions and tokens and old login attempts are
 // forgotten, scheduled notifications (unread reminders, weekly updates,
 // reminders) go out, payments and refunds a crash or a lost webhook left open
-// are settled (payments/settle.ts, operators/payments.ts), the mail this run
+// are settled (payments/settle.ts, payments/refunds.ts), the mail this run
 // queued is sent (retries are the per-minute cron's, jobs/outbox.ts), and photo
 // files a crash left without a row leave R2 (photos/unclaimed.ts).
 import type { RequestContext } from "#app/context.ts";
@@ -12,7 +12,7 @@ import { SimulatedCrash } from "#app/server/crash-points.ts";
 import { errorFields } from "#app/server/log.ts";
 import { deliverQueuedMail } from "#app/server/mail/outbox.ts";
 import { runScheduledNotifications } from "#app/server/notifications/scheduled.ts";
-import { settleRefundRequests } from "#app/server/operators/payments.ts";
+import { settleRefundRequests } from "#app/server/payments/refunds.ts";
 import { settleOpenPayments } from "#app/server/payments/settle.ts";
 import { settleUnclaimedFiles } from "#app/server/photos/unclaimed.ts";
 

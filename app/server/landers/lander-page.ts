@@ -2,18 +2,17 @@
 // words, whether the visitor may sign up, and what sharing shows (Open Graph:
 // the page, a public photo of a member who is not fictional, no private data).
 // Landers are for visitors: the page gate sends members on to the members area.
-import { data, type RouterContextProvider } from "react-router";
-import { requestContext } from "#app/context.ts";
+// A slug or member that names nothing is refused as not found.
+import type { RequestContext } from "#app/context.ts";
 import { canonicalUrl } from "#app/i18n/alternates.ts";
-import { getI18n } from "#app/i18n/i18next.server.ts";
+import { translator } from "#app/i18n/i18next.server.ts";
 import { intlTags } from "#app/i18n/locales.ts";
 import { maySignUp } from "#app/server/accounts/signup.ts";
+import { DomainError } from "#app/server/errors.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { trafficSource } from "#app/server/site/traffic-source.ts";
 import { type Lander, type LanderMember, landerMembers, landerPath, SLUG } from "./landers.ts";
 import { nicheOfSlug } from "./niches.ts";
-
-type Context = Readonly<RouterContextProvider>;
 
 export interface ShareInfo {
   title: string;
@@ -24,16 +23,15 @@ export interface ShareInfo {
   locale: string;
 }
 
-function setting(context: Context, request: Request, slug: string | undefined) {
-  const app = context.get(requestContext);
-  if (slug !== undefined && !SLUG.test(slug)) throw data(null, { status: 404 });
-  const t = getI18n(context).t;
+function setting(app: RequestContext, request: Request, slug: string | undefined) {
+  if (slug !== undefined && !SLUG.test(slug)) throw new DomainError("page_not_found");
+  const t = translator(app.locale);
   const niche = nicheOfSlug(slug, app.settings.niche);
   return { app, t, niche, signupsOpen: maySignUp(app.settings, trafficSource(request)) };
 }
 
 function share(
-  app: ReturnType<typeof setting>["app"],
+  app: RequestContext,
   path: string,
   text: { title: string; description: string },
   members: { photo: string | null; fictional: boolean }[],
@@ -50,11 +48,11 @@ function share(
 
 /** A lander of /landers/*: `count` members of the niche its slug (or the domain) names. */
 export async function loadLander(
-  context: Context,
+  app: RequestContext,
   request: Request,
   input: { lander: Lander; slug?: string; count: number },
 ) {
-  const { app, t, niche, signupsOpen } = setting(context, request, input.slug);
+  const { t, niche, signupsOpen } = setting(app, request, input.slug);
   const members: LanderMember[] = await landerMembers(app, niche, input.count);
   const audience = t(`content:niches.${niche.code}`);
   const values = { name: app.settings.name, audience };
@@ -74,17 +72,13 @@ export async function loadLander(
 
 /** /members/{id}/landing2 and landing3: one member up front, a few more of the niche below. */
 export async function loadMemberLander(
-  context: Context,
+  app: RequestContext,
   request: Request,
-  input: { variant: "landing2" | "landing3"; id: string; slug?: string },
+  input: { variant: "landing2" | "landing3"; id: number; slug?: string },
 ) {
-  const { app, t, niche, signupsOpen } = setting(context, request, input.slug);
-  const id = /^[1-9]\d{0,9}$/.test(input.id) ? Number(input.id) : null;
-  const [profile, others] = await Promise.all([
-    id === null ? null : getMemberProfile(app, id),
-    landerMembers(app, niche, 7),
-  ]);
-  if (!profile) throw data({ message: t("errors:memberNotFound") }, { status: 404 });
+  const { t, niche, signupsOpen } = setting(app, request, input.slug);
+  const [profile, others] = await Promise.all([getMemberProfile(app, input.id), landerMembers(app, niche, 7)]);
+  if (!profile) throw new DomainError("member_not_found");
   const member = {
     id: profile.id,
     name: profile.name,

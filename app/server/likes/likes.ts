@@ -7,12 +7,13 @@ import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { likes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { timeZoneOf } from "#app/server/geo/time-zones.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { assertNotBlocked, notBlockedWith } from "#app/server/members/blocks.ts";
-import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
+import { cardRowsQuery, memberCards, toMemberCard } from "#app/server/members/search.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyLike } from "#app/server/notifications/events.ts";
-import { nextLocalMidnight, startOfLocalDay, timeZoneOf } from "./local-day.ts";
+import { nextLocalMidnight, startOfLocalDay } from "./local-day.ts";
 
 type LikesContext = Pick<RequestContext, "db" | "settings" | "now">;
 /** With a request's env and execution context, a new like is also notified (push, e-mail). */
@@ -142,14 +143,9 @@ export function newLikesCount(app: Pick<RequestContext, "db">, memberId: number)
 
 export async function likesOverview(app: LikesContext, memberId: number, type: LikeType) {
   const rows = await likeRows(app, memberId, type);
-  if (rows.length === 0) return [];
-  const cards = new Map(
-    (
-      await cardRowsQuery(
-        app.db,
-        rows.map((r) => r.id),
-      )
-    ).map((row) => [row.id, toMemberCard(row, app, app.now())]),
+  const cards = await memberCards(
+    app,
+    rows.map((r) => r.id),
   );
   return rows.flatMap((r) => {
     const card = cards.get(r.id);

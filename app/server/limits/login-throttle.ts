@@ -7,12 +7,16 @@
 // by logging in (OWASP's device cookies), or an address it logged in from
 // lately. A browser with such a cookie is counted by its cookie rather than
 // its address, so a stranger behind the same shared address cannot lock it out.
+// Both doors check a password through checkLoginPassword, so neither can skip
+// a step: the block before the check, the dummy hash for an unknown account,
+// the failure counted.
 import { and, desc, eq, gt, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { verifyLoginPassword } from "#app/server/accounts/password.ts";
 import { DAY, randomToken, sha256Hex } from "#app/server/accounts/tokens.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { loginAttempts, loginDevices } from "#app/server/db/schema.ts";
-import { DomainError } from "#app/server/errors.ts";
+import { DomainError, type ErrorCode } from "#app/server/errors.ts";
 import { cookieHeader, readCookie } from "#app/server/http/cookies.ts";
 
 export const LOGIN_WINDOW = 15 * 60_000;
@@ -64,7 +68,7 @@ export interface LoginClient {
   deviceToken?: string;
 }
 
-/** A client let through to the password check; hand it to loginFailed or loginSucceeded. */
+/** A client let through to the password check. */
 export interface AdmittedClient {
   door: LoginDoor;
   subject: string;
@@ -75,8 +79,28 @@ export interface AdmittedClient {
   device: string | null;
 }
 
-/** Refuses a blocked client before its password is checked (so a guesser learns nothing). */
-export async function admitLogin(app: ThrottleContext, client: LoginClient): Promise<AdmittedClient> {
+/**
+ * A login's password step: a blocked client is refused before its password is
+ * checked (so a guesser learns nothing); a client with no usable account is
+ * checked against the dummy hash, so it takes as long; a wrong password is
+ * counted and refused. `refusedAs` refuses a right password with an answer of its own (a
+ * banned member) without counting it. Answers the account and the client for
+ * loginSucceeded.
+ */
+export async function checkLoginPassword<Account extends { passwordHash: string; refusedAs?: ErrorCode }>(
+  app: ThrottleContext,
+  client: LoginClient,
+  password: string,
+  account: Account | null,
+): Promise<{ client: AdmittedClient & { accountId: number }; account: Account }> {
+  const admitted = await admitLogin(app, client);
+  const valid = await verifyLoginPassword(password, account?.passwordHash ?? null);
+  if (valid && account?.refusedAs) throw new DomainError(account.refusedAs);
+  if (!valid || !account || admitted.accountId === null) return loginFailed(app, admitted);
+  return { client: { ...admitted, accountId: admitted.accountId }, account };
+}
+
+async function admitLogin(app: ThrottleContext, client: LoginClient): Promise<AdmittedClient> {
   const now = app.now();
   const token = client.deviceToken;
   const presented = token && token.length <= 200 ? await sha256Hex(token) : null;
@@ -93,7 +117,7 @@ export async function admitLogin(app: ThrottleContext, client: LoginClient): Pro
 }
 
 /** Records a failed login and refuses it: the failure that reaches a limit already answers with the block. */
-export async function loginFailed(app: ThrottleContext, client: AdmittedClient): Promise<never> {
+async function loginFailed(app: ThrottleContext, client: AdmittedClient): Promise<never> {
   const now = app.now();
   await app.db.insert(loginAttempts).values({
     subject: client.subject,

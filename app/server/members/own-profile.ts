@@ -1,10 +1,12 @@
 // A member's own profile (/profile): every profile field, the
 // interests (only those the domain offers), and how complete it is (the
-// enrich-profile alert asks for more).
+// enrich-profile alert asks for more); and the step after signup, where the new
+// member says where they live and something about themselves.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
 import type { ownProfileSchema } from "#app/schemas/profile.ts";
+import { setLocation } from "#app/server/accounts/account-settings.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { interests, profileInterests, profiles, regions } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -12,8 +14,14 @@ import { offeredInterests } from "#app/server/settings/offered.ts";
 
 export type OwnProfileInput = z.output<typeof ownProfileSchema>;
 
-export async function setAbout(app: Pick<RequestContext, "db">, memberId: number, about: string) {
-  await app.db.update(profiles).set({ about }).where(eq(profiles.userId, memberId));
+/** The step after signup: where the member lives (checked as in the settings), and something about themselves. */
+export async function completeSignup(
+  app: Pick<RequestContext, "db" | "settings">,
+  member: SessionMember,
+  input: { country: string; regionId: number | null; about: string },
+) {
+  await setLocation(app, member, input);
+  await app.db.update(profiles).set({ about: input.about }).where(eq(profiles.userId, member.id));
 }
 
 export async function ownProfile(app: Pick<RequestContext, "db">, memberId: number) {

@@ -76,7 +76,7 @@ interface Viewer {
   id: number;
 }
 
-type SearchScope = Pick<RequestContext, "db" | "settings" | "now"> & { viewer?: Viewer | null };
+export type SearchScope = Pick<RequestContext, "db" | "settings" | "now"> & { viewer?: Viewer | null };
 
 /** The extra filters the domain offers (settings.search_fields), as conditions. */
 function extraFilters(query: SearchQuery, fields: SiteSettings["search_fields"]): SQL[] {
@@ -159,6 +159,16 @@ export function toMemberCard(row: CardRow, app: Pick<RequestContext, "settings">
   };
 }
 
+/** The cards of these members by id; a member who is gone has none. */
+export async function memberCards(
+  app: Pick<RequestContext, "db" | "settings" | "now">,
+  ids: number[],
+): Promise<Map<number, MemberCard>> {
+  if (ids.length === 0) return new Map();
+  const now = app.now();
+  return new Map((await cardRowsQuery(app.db, ids)).map((row) => [row.id, toMemberCard(row, app, now)]));
+}
+
 /** Fewer results than this on the first page: similar members are suggested too. */
 const SIMILAR_BELOW = 6;
 
@@ -213,6 +223,22 @@ export async function searchAsVisitor(app: Omit<SearchScope, "viewer">, query: S
   results.set(key, { until, result });
   if (results.size > KEPT_QUERIES) results.delete(results.keys().next().value!);
   return result;
+}
+
+/**
+ * The members page: a member who has set no filter sees the gender they seek,
+ * and never themselves or whom they blocked; a visitor gets the domain's
+ * shared search. Answers the query it ran, so the page shows the filters used.
+ */
+export async function searchPage(
+  app: Omit<SearchScope, "viewer">,
+  searcher: (Viewer & { profile: { seeking: SearchQuery["gender"] } }) | null,
+  query: SearchQuery,
+  options: { filtered: boolean },
+) {
+  if (!searcher) return { ...(await searchAsVisitor(app, query)), query };
+  const effective = options.filtered ? query : { ...query, gender: searcher.profile.seeking };
+  return { ...(await searchMembers({ ...app, viewer: searcher }, effective)), query: effective };
 }
 
 /** Few results: the same people with wider filters (any region, extra filters off, ±10 years). */

@@ -1,7 +1,7 @@
 // Scheduled notifications go out in the member's daytime, and "once a week"
 // means once per week of the member's own calendar. Members are grouped by
-// the time zone of their country (app/server/likes/local-day.ts).
-import { timeZoneOf, zonedCountries } from "#app/server/likes/local-day.ts";
+// the time zone of their country (geo/time-zones.ts).
+import { timeZoneOf, zonedCountries } from "#app/server/geo/time-zones.ts";
 
 /** Local hours in which scheduled mail and pushes may arrive: 9:00 to 20:59. */
 const DAYTIME = { from: 9, to: 21 };

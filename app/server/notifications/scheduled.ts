@@ -7,7 +7,7 @@
 import { and, count, eq, gt, gte, inArray, lt, notExists, notInArray, type SQL, sql, sum } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
 import { conversationParticipants, likes, notificationLog, profiles, users } from "#app/server/db/schema.ts";
-import { zonedCountries } from "#app/server/likes/local-day.ts";
+import { zonedCountries } from "#app/server/geo/time-zones.ts";
 import { type NotifyContext, notify } from "./deliver.ts";
 import { daytimeGroups, type ZoneGroup } from "./local-time.ts";
 import { claimNotification, loadRecipient } from "./recipients.ts";

@@ -4,6 +4,7 @@
 // D1 refuses to update or delete these rows (migration 0007), except for the
 // privacy erasure blanking before/after.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AuditTargetType } from "#app/schemas/admin.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { auditLog, operators } from "#app/server/db/schema.ts";
 import type { OperatorContext } from "./context.ts";
@@ -11,18 +12,7 @@ import { authorize } from "./roles.ts";
 
 export interface AuditEntry {
   action: string;
-  targetType:
-    | "operator"
-    | "domain"
-    | "package"
-    | "photo"
-    | "report"
-    | "complaint"
-    | "member"
-    | "payment"
-    | "mail"
-    | "broadcast"
-    | "sms";
+  targetType: AuditTargetType;
   /** SQL for a row inserted earlier in the same batch, e.g. last_insert_rowid(). */
   targetId: string | number | SQL;
   before?: unknown;
@@ -43,6 +33,20 @@ export function auditStatement(
     after: entry.after ?? null,
     requestId: app.requestId ?? null,
     createdAt: app.now(),
+  });
+}
+
+/** The audit row of a moderator's decision: the status of a member's photo or report before and after. */
+export function decisionAuditStatement(
+  app: { db: Database; now: () => number; requestId?: string; operator: { id: number } },
+  entry: Pick<AuditEntry, "action" | "targetType" | "targetId"> & { member: number; before: string; after: string },
+) {
+  return auditStatement(app, app.operator, {
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: { status: entry.before, member: entry.member },
+    after: { status: entry.after, member: entry.member },
   });
 }
 

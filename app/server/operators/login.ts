@@ -4,10 +4,9 @@
 // subjects keep the two apart); wrong codes are limited per operator, and a
 // code works once. Signing in is audited.
 import { and, count, eq, gt } from "drizzle-orm";
-import { verifyLoginPassword } from "#app/server/accounts/password.ts";
 import { loginAttempts, operators } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { admitLogin, blockedMinutes, loginFailed, loginSucceeded } from "#app/server/limits/login-throttle.ts";
+import { blockedMinutes, checkLoginPassword, loginSucceeded } from "#app/server/limits/login-throttle.ts";
 import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
 import { endOperatorSessionStatement, type SessionOperator, startOperatorSession } from "./session.ts";
@@ -32,23 +31,19 @@ export async function operatorLogIn(
 ) {
   const email = input.email.trim().toLowerCase();
   const [operator] = await app.db.select().from(operators).where(eq(operators.email, email)).limit(1);
-  const client = await admitLogin(app, {
-    door: "operator",
-    email,
-    accountId: operator?.id ?? null,
-    address: input.ip,
-    deviceToken: input.deviceToken,
-  });
-  const usable = operator && !operator.disabled;
-  const valid = await verifyLoginPassword(input.password, usable ? operator.passwordHash : null);
-  if (!usable || !valid) return loginFailed(app, client);
+  const { client, account } = await checkLoginPassword(
+    app,
+    { door: "operator", email, accountId: operator?.id ?? null, address: input.ip, deviceToken: input.deviceToken },
+    input.password,
+    operator && !operator.disabled ? operator : null,
+  );
   const now = app.now();
-  const session = await startOperatorSession(app.db, { operatorId: operator.id, now, verified: false });
-  const trust = await loginSucceeded(app, { ...client, accountId: operator.id });
+  const session = await startOperatorSession(app.db, { operatorId: account.id, now, verified: false });
+  const trust = await loginSucceeded(app, client);
   await app.db.batch([session.statement, ...trust.statements]);
   return {
     token: session.token,
-    next: operator.totpEnabled ? ("verify" as const) : ("enrol" as const),
+    next: account.totpEnabled ? ("verify" as const) : ("enrol" as const),
     deviceToken: trust.deviceToken,
   };
 }
@@ -119,7 +114,7 @@ export async function beginEnrolment(app: LoginContext, operator: SessionOperato
 }
 
 /** Enrolment, second half: a code from the new authenticator turns TOTP on and signs in. */
-export async function completeEnrolment(app: LoginContext, operator: SessionOperator, code: string) {
+async function completeEnrolment(app: LoginContext, operator: SessionOperator, code: string) {
   if (operator.session.verified || operator.totpEnabled) throw new DomainError("operator_forbidden");
   const stored = await storedSecret(app, operator.id);
   const used = await checkCode(app, operator, stored && !stored.enabled ? stored.secret : null, code);
@@ -142,6 +137,11 @@ export async function completeEnrolment(app: LoginContext, operator: SessionOper
     }),
   ]);
   return { token: session.token };
+}
+
+/** Step 2 for any operator: the code signs in one with an authenticator, or completes the enrolment of one without. */
+export function confirmSecondFactor(app: LoginContext, operator: SessionOperator, code: string) {
+  return operator.totpEnabled ? verifySecondFactor(app, operator, code) : completeEnrolment(app, operator, code);
 }
 
 export async function operatorLogOut(app: LoginContext, operator: SessionOperator) {

@@ -2,7 +2,7 @@
 // resend the activation mail, log them out everywhere, delete the account on
 // their request, ban and unban. Each change and its audit row are one batch.
 import { eq } from "drizzle-orm";
-import { resendActivation } from "#app/server/accounts/activation.ts";
+import { awaitsActivation, resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount } from "#app/server/accounts/deletion.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
@@ -78,7 +78,7 @@ export async function adjustCredits(
 export async function resendMemberActivation(app: OperatorContext, memberId: number) {
   authorize(app.operator, "members.activation");
   const { user, name } = await findMember(app, memberId);
-  if (user.status !== "not_confirmed") throw new DomainError("invalid_input");
+  if (!awaitsActivation(user)) throw new DomainError("invalid_input");
   const memberApp = await memberDomainContext(app, user);
   return resendActivation(memberApp, { id: user.id, status: user.status, email: user.email, profile: { name } }, [
     auditStatement(app, app.operator, { action: "member.resend_activation", targetType: "member", targetId: user.id }),

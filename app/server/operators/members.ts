@@ -1,10 +1,11 @@
 // Members as operators see them: search by e-mail, name or id, and
 // one member's profile, status, credits ledger, payments and sessions.
 import { and, desc, eq, gt, like, or, type SQL } from "drizzle-orm";
-import { creditLedger, payments, profiles, sessions, users } from "#app/server/db/schema.ts";
+import { creditLedger, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { recentPayments } from "#app/server/payments/history.ts";
+import { memberPhotos } from "#app/server/photos/moderation.ts";
 import type { OperatorContext } from "./context.ts";
-import { memberPhotos } from "./photos.ts";
 import { authorize } from "./roles.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -52,7 +53,7 @@ export async function memberDetail(app: OperatorContext, memberId: number) {
       .where(eq(creditLedger.userId, memberId))
       .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
       .limit(50),
-    app.db.select().from(payments).where(eq(payments.userId, memberId)).orderBy(desc(payments.createdAt)).limit(20),
+    recentPayments(app, memberId),
     app.db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
       .from(sessions)

@@ -5,8 +5,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { PaymentMethod } from "#app/schemas/enums.ts";
 import { creditPackages } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
 
 type CatalogueContext = Pick<RequestContext, "db" | "settings">;
+
+/** The domain of the default packages, for every domain without packages of its own. */
+export const DEFAULT_PACKAGES_DOMAIN = "*";
 
 export const currencyOf: Record<string, string> = {
   NL: "EUR",
@@ -48,13 +52,18 @@ export function paymentMethodsFor(app: Pick<RequestContext, "settings">, country
   return app.settings.payment_methods[country] ?? defaultMethods[country] ?? ["creditcard", "paypal", "banktransfer"];
 }
 
+/** Refuses a method the country is not offered: every way into a payment asks this first. */
+export function requireMethodOffered(app: Pick<RequestContext, "settings">, country: string, method: string) {
+  if (!(paymentMethodsFor(app, country) as string[]).includes(method)) throw new DomainError("method_not_offered");
+}
+
 export async function packagesFor(app: CatalogueContext, country: string) {
   const rows = await app.db
     .select()
     .from(creditPackages)
     .where(
       and(
-        inArray(creditPackages.domain, [app.settings.domain, "*"]),
+        inArray(creditPackages.domain, [app.settings.domain, DEFAULT_PACKAGES_DOMAIN]),
         eq(creditPackages.country, country),
         eq(creditPackages.active, true),
       ),
@@ -62,7 +71,7 @@ export async function packagesFor(app: CatalogueContext, country: string) {
     .orderBy(asc(creditPackages.priceCents));
   // The domain's own packages win over the defaults.
   const own = rows.filter((p) => p.domain === app.settings.domain);
-  return own.length ? own : rows.filter((p) => p.domain === "*");
+  return own.length ? own : rows.filter((p) => p.domain === DEFAULT_PACKAGES_DOMAIN);
 }
 
 export async function packageFor(app: CatalogueContext, country: string, id: number) {

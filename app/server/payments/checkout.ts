@@ -21,7 +21,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { errorFields } from "#app/server/log.ts";
-import { discounted, packageFor, paymentMethodsFor } from "./catalogue.ts";
+import { discounted, packageFor, requireMethodOffered } from "./catalogue.ts";
 import { bookChargeback } from "./chargeback.ts";
 import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
 import { type ProviderStatus, paymentProvider } from "./provider.ts";
@@ -48,6 +48,41 @@ export async function quote(
   };
 }
 
+/** A discount code the member typed, checked against the package before paying: what it takes off, or why not. */
+export async function checkTypedCode(
+  app: PaymentsContext,
+  member: SessionMember,
+  input: { packageId: number; country: string; method?: string; code?: string | null },
+) {
+  if (!input.code) throw new DomainError("discount_not_found");
+  const { discount, amountCents } = await quote(app, member, input);
+  if (!discount) throw new DomainError("discount_not_found");
+  return { code: discount.code, percentage: discount.valuePercentage, cents: amountCents };
+}
+
+/** The payment row a quoted package opens, at checkout and for a direct debit alike. */
+export function paymentRow(
+  app: Pick<PaymentsContext, "settings">,
+  member: Pick<SessionMember, "id">,
+  { pkg, discount, amountCents }: Awaited<ReturnType<typeof quote>>,
+  order: { country: string; method: string; provider: string; now: number },
+) {
+  return {
+    userId: member.id,
+    packageId: pkg.id,
+    domain: app.settings.domain,
+    country: order.country,
+    currency: pkg.currency,
+    amountCents,
+    credits: pkg.credits,
+    method: order.method,
+    provider: order.provider,
+    discountCodeId: discount?.id ?? null,
+    createdAt: order.now,
+    updatedAt: order.now,
+  };
+}
+
 function resultUrl(origin: string, paymentId: number, returnTo?: string | null) {
   const url = new URL(`/transactions/${paymentId}`, origin);
   if (returnTo) url.searchParams.set("return", returnTo);
@@ -66,27 +101,16 @@ export async function startCheckout(
     returnTo?: string | null;
   },
 ) {
-  if (!paymentMethodsFor(app, input.country).includes(input.method as never))
-    throw new DomainError("method_not_offered");
-  const { pkg, discount, amountCents } = await quote(app, member, input);
+  requireMethodOffered(app, input.country, input.method);
+  const quoted = await quote(app, member, input);
+  const { pkg, amountCents } = quoted;
   const provider = paymentProvider(app);
   const now = app.now();
   const [payment] = await app.db
     .insert(payments)
-    .values({
-      userId: member.id,
-      packageId: pkg.id,
-      domain: app.settings.domain,
-      country: input.country,
-      currency: pkg.currency,
-      amountCents,
-      credits: pkg.credits,
-      method: input.method,
-      provider: provider.name,
-      discountCodeId: discount?.id ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      paymentRow(app, member, quoted, { country: input.country, method: input.method, provider: provider.name, now }),
+    )
     .returning();
   crashPoint("payment:row-created");
   let started: { ref: string; checkoutUrl: string };

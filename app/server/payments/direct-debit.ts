@@ -17,8 +17,8 @@ import { crashPoint } from "#app/server/crash-points.ts";
 import { directDebitMandates, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { queueSms } from "#app/server/sms/outbox.ts";
-import { currencyOf } from "./catalogue.ts";
-import { quote } from "./checkout.ts";
+import { requireMethodOffered } from "./catalogue.ts";
+import { paymentRow, quote } from "./checkout.ts";
 import { startCollection } from "./collection.ts";
 import { paymentProvider } from "./provider.ts";
 
@@ -61,20 +61,27 @@ async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId:
   return row?.cents ?? 0;
 }
 
+/** The package as the direct-debit form shows it, at today's price; only where the country offers direct debit. */
+export async function directDebitOffer(
+  app: Context,
+  member: SessionMember,
+  input: { packageId: number; country: string },
+) {
+  requireMethodOffered(app, input.country, "directdebit");
+  return quote(app, member, { ...input, method: "directdebit" });
+}
+
 export async function startDirectDebit(
   app: Context,
   member: SessionMember,
   input: z.output<typeof directDebitSchema>,
   country: string,
 ) {
+  requireMethodOffered(app, country, "directdebit");
   const [user] = await app.db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, member.id));
   if (user?.blocked) throw new DomainError("direct_debit_blocked");
-  const { pkg, discount, amountCents } = await quote(app, member, {
-    packageId: input.package,
-    country,
-    method: "directdebit",
-  });
-  if ((await usedThisPeriod(app, member.id)) + amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
+  const quoted = await quote(app, member, { packageId: input.package, country, method: "directdebit" });
+  if ((await usedThisPeriod(app, member.id)) + quoted.amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
     throw new DomainError("direct_debit_limit");
   }
   const mobile = internationalMobile(input.mobile, country);
@@ -83,20 +90,9 @@ export async function startDirectDebit(
   const [payment] = await app.db
     .insert(payments)
     .values({
-      userId: member.id,
-      packageId: pkg.id,
-      domain: app.settings.domain,
-      country,
-      currency: pkg.currency ?? currencyOf[country] ?? "EUR",
-      amountCents,
-      credits: pkg.credits,
-      method: "directdebit",
+      ...paymentRow(app, member, quoted, { country, method: "directdebit", provider: paymentProvider(app).name, now }),
       // Open until the code signs the mandate, then pending until the bank pays.
-      provider: paymentProvider(app).name,
       status: "open",
-      discountCodeId: discount?.id ?? null,
-      createdAt: now,
-      updatedAt: now,
     })
     .returning();
   const [mandate] = await app.db

@@ -185,6 +185,12 @@ export async function checkCode(app: DiscountContext, member: SessionMember, inp
   return judged.code;
 }
 
+/** The code a member asks about: a typed one (checked, for their country), the welcome code, else their active one. */
+export function askedCode(app: DiscountContext, member: SessionMember, ask: { code?: string; welcome: boolean }) {
+  if (ask.code) return checkCode(app, member, { code: ask.code, country: member.profile.country });
+  return ask.welcome ? welcomeCode(app, member) : activeCode(app, member);
+}
+
 type BookedPayment = Pick<typeof payments.$inferSelect, "id" | "userId" | "discountCodeId" | "createdAt">;
 
 /**

@@ -5,7 +5,8 @@
 // prices and no offer.
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
-import { discounted, packagesFor } from "./catalogue.ts";
+import { discounted, packagesFor, paymentMethodsFor } from "./catalogue.ts";
+import { earlierOrders } from "./checkout.ts";
 import { activeCode } from "./discounts.ts";
 
 type OffersContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
@@ -34,3 +35,23 @@ export async function packageOffers(app: OffersContext, member: SessionMember | 
 
 type PackageOffers = Awaited<ReturnType<typeof packageOffers>>;
 export type PackageOffer = PackageOffers["packages"][number];
+
+/**
+ * Earlier orders the member can buy again in one click: only while the package
+ * and the payment method are still offered in the member's country, newest
+ * first, once per package and method, at today's price after today's offer.
+ */
+export async function repeatableOrders(app: OffersContext, member: SessionMember) {
+  const country = member.profile.country;
+  const [orders, offers] = await Promise.all([earlierOrders(app, member.id), packageOffers(app, member, country)]);
+  const methods: string[] = paymentMethodsFor(app, country);
+  const seen = new Set<string>();
+  const repeatable = orders.flatMap((order) => {
+    const offer = offers.packages.find((p) => p.id === order.packageId);
+    const key = `${order.packageId}:${order.method}`;
+    if (!offer || !methods.includes(order.method) || seen.has(key)) return [];
+    seen.add(key);
+    return [{ id: order.id, method: order.method, lastOrderedAt: order.createdAt, offer }];
+  });
+  return { orders: repeatable, discount: offers.discount };
+}

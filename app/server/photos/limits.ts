@@ -41,6 +41,12 @@ export function inspectUpload(bytes: Uint8Array): ImageInfo {
   return info;
 }
 
+/** An uploaded file's bytes, refused by its size before they are read (a form may carry more than the photo). */
+export async function readUpload(file: Blob): Promise<Uint8Array> {
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  return new Uint8Array(await file.arrayBuffer());
+}
+
 export const tooLarge = () => new DomainError("photo_too_large", { mb: MAX_UPLOAD_BYTES / 1024 / 1024 });
 export const invalidPhoto = () =>
   new DomainError("photo_invalid", { min: MIN_PHOTO_SIDE, megapixels: MAX_PHOTO_PIXELS / 1_000_000 });

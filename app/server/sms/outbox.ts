@@ -3,9 +3,11 @@
 // minute by cron, through Twilio in production or, locally, the outbox itself
 // (read at /dev/mail). A code lives 10 minutes, so a text Twilio does not take
 // is retried within seconds to a couple of minutes (outbox/queue.ts).
+import { desc } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { appConfig } from "#app/server/config/env.ts";
+import type { Database } from "#app/server/db/client.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import { errorFields } from "#app/server/log.ts";
 import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
@@ -71,4 +73,13 @@ export async function deliverQueuedSms(
     },
     options.limit ?? 20,
   );
+}
+
+/** The newest texts: what the dev-only mailbox page lists below the mails. */
+export function listSmsOutbox(db: Database, limit = 20) {
+  return db
+    .select({ id: smsOutbox.id, to: smsOutbox.to, text: smsOutbox.text, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox)
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
 }

@@ -1,15 +1,13 @@
-// Per-country prices: the credit packages of a domain live in D1
-// (credit_packages, domain "*" being the defaults every domain without its own
-// uses). Operators add and change them; a package is switched off rather than
-// deleted, because payments refer to it.
+// Operators add and change a domain's credit packages, the per-country prices
+// of catalogue.ts (the defaults are edited as domain "*"). A package is
+// switched off rather than deleted, because payments refer to it.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { creditPackages } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { auditStatement } from "./audit.ts";
-import type { OperatorContext } from "./context.ts";
-import { authorize } from "./roles.ts";
-
-const DEFAULT_PACKAGES_DOMAIN = "*";
+import { auditStatement } from "#app/server/operators/audit.ts";
+import type { OperatorContext } from "#app/server/operators/context.ts";
+import { authorize } from "#app/server/operators/roles.ts";
+import { DEFAULT_PACKAGES_DOMAIN } from "./catalogue.ts";
 
 export async function domainPackages(app: OperatorContext, domain: string) {
   authorize(app.operator, "domains.edit");

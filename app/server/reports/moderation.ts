@@ -1,18 +1,18 @@
-// Reported profiles and messages (members report them with the report
-// form): the queue, with the reported message and the few before it read from
-// the conversation's room, and a decision — dismissed, or actioned (the
-// moderator then acts on the member: ban, reject a photo...).
+// Operators handle reported profiles and messages (members report them with
+// the report form, reports.ts): the queue, with the reported message and the
+// few before it read from the conversation's room, and a decision — dismissed,
+// or actioned (the moderator then acts on the member: ban, reject a photo...).
 
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import type { ReportStatus } from "#app/schemas/enums.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { profiles, reports, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { auditStatement } from "./audit.ts";
-import type { OperatorContext } from "./context.ts";
-import { authorize } from "./roles.ts";
+import { decisionAuditStatement } from "#app/server/operators/audit.ts";
+import type { OperatorContext } from "#app/server/operators/context.ts";
+import { authorize } from "#app/server/operators/roles.ts";
 
 const CONTEXT_MESSAGES = 4;
 
@@ -85,16 +85,14 @@ export async function decideReport(app: OperatorContext, input: { report: number
   if (!report) throw new DomainError("report_not_found");
   const status = input.decision === "dismiss" ? "dismissed" : "actioned";
   await app.db.batch([
-    app.db
-      .update(reports)
-      .set({ status })
-      .where(and(eq(reports.id, report.id))),
-    auditStatement(app, app.operator, {
+    app.db.update(reports).set({ status }).where(eq(reports.id, report.id)),
+    decisionAuditStatement(app, {
       action: `report.${input.decision}`,
       targetType: "report",
       targetId: report.id,
-      before: { status: report.status, member: report.memberId },
-      after: { status, member: report.memberId },
+      member: report.memberId,
+      before: report.status,
+      after: status,
     }),
   ]);
   return { status, memberId: report.memberId };

@@ -1,18 +1,20 @@
-// Photo moderation: the queue of new photos — pending ones (domains
+// Photo moderation by operators: the queue of new photos — pending ones (domains
 // with photo_moderation "pre" show them only after approval) first, then recent
 // active ones nobody has reviewed yet, newest first ("post": shown at once,
 // rejected afterwards).
 // A reviewed photo is one with an audit row. Rejecting hides the photo from
 // everyone but its owner, who sees "rejected" in their photo manager
-// (photos/visibility.ts); a rejected main photo passes the role on.
+// (visibility.ts); a rejected main photo passes the role on. Operators see
+// every photo through the console's own media path.
 import { and, asc, desc, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
+import { photoStatuses } from "#app/schemas/enums.ts";
 import { auditLog, photos, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { passMainOn, takeMainIfFree } from "#app/server/photos/manage.ts";
-import type { PhotoVariant } from "#app/server/photos/visibility.ts";
-import { auditStatement } from "./audit.ts";
-import type { OperatorContext } from "./context.ts";
-import { authorize } from "./roles.ts";
+import { decisionAuditStatement } from "#app/server/operators/audit.ts";
+import type { OperatorContext } from "#app/server/operators/context.ts";
+import { authorize } from "#app/server/operators/roles.ts";
+import { passMainOn, takeMainIfFree } from "./manage.ts";
+import type { PhotoVariant } from "./visibility.ts";
 
 /** Active photos newer than this still wait for a moderator's look. */
 const REVIEW_WINDOW = 14 * 24 * 3_600_000;
@@ -70,12 +72,13 @@ export async function decidePhoto(app: OperatorContext, input: { photo: number; 
       : photo.isPrivate
         ? []
         : [takeMainIfFree(app.db, photo.userId, photo.id)]),
-    auditStatement(app, app.operator, {
+    decisionAuditStatement(app, {
       action: `photo.${input.decision}`,
       targetType: "photo",
       targetId: photo.id,
-      before: { status: photo.status, member: photo.userId },
-      after: { status, member: photo.userId },
+      member: photo.userId,
+      before: photo.status,
+      after: status,
     }),
   ]);
   return { status };
@@ -98,7 +101,7 @@ export async function memberPhotos(app: OperatorContext, memberId: number) {
   const rows = await app.db
     .select({ id: photos.id, status: photos.status, isPrivate: photos.isPrivate, createdAt: photos.createdAt })
     .from(photos)
-    .where(and(eq(photos.userId, memberId), inArray(photos.status, ["pending", "active", "rejected"])))
+    .where(and(eq(photos.userId, memberId), inArray(photos.status, photoStatuses)))
     .orderBy(asc(photos.position), asc(photos.id));
   return rows.map((row) => ({ ...row, thumb: operatorPhotoUrl(row.id, "thumb") }));
 }

@@ -1,16 +1,15 @@
-// Complaints from /complaints: the list by status, a status change,
-// and a reply by e-mail through the outbox, written in the same batch as its
+// Operators handle complaints filed on /complaints (complaints.ts): the list
+// by status, a status change, and a reply by e-mail through the outbox, written in the same batch as its
 // audit row (and the status it sets).
 import { asc, desc, eq } from "drizzle-orm";
+import type { ComplaintStatus } from "#app/schemas/enums.ts";
 import { accountMail, deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { complaints, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { auditStatement } from "./audit.ts";
-import type { OperatorContext } from "./context.ts";
-import { memberDomainContext } from "./member-mail.ts";
-import { authorize } from "./roles.ts";
-
-type ComplaintStatus = (typeof complaints.$inferSelect)["status"];
+import { auditStatement } from "#app/server/operators/audit.ts";
+import type { OperatorContext } from "#app/server/operators/context.ts";
+import { memberDomainContext } from "#app/server/operators/member-mail.ts";
+import { authorize } from "#app/server/operators/roles.ts";
 
 export async function complaintList(app: OperatorContext, status: ComplaintStatus | "all" = "open") {
   authorize(app.operator, "complaints.handle");

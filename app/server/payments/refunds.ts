@@ -1,5 +1,4 @@
-// Payments in the console: a filtered, paged list and refunds.
-// A refund spans two stores, the provider and D1, so it is written down first:
+// Refunds, which operators give from the console. A refund spans two stores, the provider and D1, so it is written down first:
 // a refund request (D1), then the provider's refund under the key
 // refund:<payment> (the same key asked again refunds once), then one batch
 // marks the payment refunded, takes back the purchased credits as far as the
@@ -9,10 +8,9 @@
 // next click, or the hourly job, carries the same refund through. The ledger
 // key refund:<payment> makes a second booking of the same refund fail as a
 // whole.
-import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { formatMoney } from "#app/i18n/format.ts";
-import type { PaymentFilter } from "#app/schemas/admin.ts";
 import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
 import { clawbackStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
@@ -22,42 +20,12 @@ import { DomainError } from "#app/server/errors.ts";
 import { errorFields } from "#app/server/log.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
-import type { Payment } from "#app/server/payments/checkout.ts";
-import { ProviderRefused, paymentProvider } from "#app/server/payments/provider.ts";
-import { auditStatement } from "./audit.ts";
-import type { OperatorContext } from "./context.ts";
-import { type MemberMailSite, memberDomainContext, memberMailSite } from "./member-mail.ts";
-import { authorize } from "./roles.ts";
-
-const PAYMENTS_PAGE = 50;
-const DAY = 86_400_000;
-
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
-export async function listPayments(app: OperatorContext, filter: PaymentFilter) {
-  authorize(app.operator, "payments.view");
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(payments.status, filter.status));
-  if (filter.method) conditions.push(eq(payments.method, filter.method));
-  if (filter.country) conditions.push(eq(payments.country, filter.country));
-  if (filter.domain) conditions.push(eq(payments.domain, filter.domain));
-  if (filter.from) conditions.push(gte(payments.createdAt, dayStart(filter.from)));
-  if (filter.to) conditions.push(lt(payments.createdAt, dayStart(filter.to) + DAY));
-  const page = filter.page ?? 1;
-  const rows = await app.db
-    .select({
-      payment: payments,
-      member: { id: users.id, email: users.email, name: profiles.name },
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(profiles, eq(profiles.userId, payments.userId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(PAYMENTS_PAGE + 1)
-    .offset((page - 1) * PAYMENTS_PAGE);
-  return { rows: rows.slice(0, PAYMENTS_PAGE), hasMore: rows.length > PAYMENTS_PAGE, page };
-}
+import { auditStatement } from "#app/server/operators/audit.ts";
+import type { OperatorContext } from "#app/server/operators/context.ts";
+import { type MemberMailSite, memberDomainContext, memberMailSite } from "#app/server/operators/member-mail.ts";
+import { authorize } from "#app/server/operators/roles.ts";
+import type { Payment } from "./checkout.ts";
+import { ProviderRefused, paymentProvider } from "./provider.ts";
 
 export async function refundPayment(app: OperatorContext, paymentId: number) {
   authorize(app.operator, "payments.refund");
