@@ -1,11 +1,9 @@
 // GET /api/settings.php: the domain's settings; `domain` in the query
-// forces the domain. Sets the locale cookie when none is set and the domain's
-// domain_language is a supported locale.
+// forces the domain. Keeps the domain's domain_language as the visitor's
+// locale, as a first page does, when they have not chosen one.
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import { LOCALE_COOKIE, localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
-import { localeCookie } from "#app/server/http/cookies.ts";
+import { domainLocaleCookie } from "#app/server/http/cookies.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { apiError } from "./errors.ts";
@@ -24,10 +22,8 @@ export const settingsApi = new Hono<AppEnv>().get("/settings.php", async (c) => 
 
   const { app } = c.var;
   const settings = query.data.domain ? await loadSettings(c.env.SETTINGS, domainOf(query.data.domain)) : app.settings;
-  const locale = localeOfDomainLanguage(settings.domain_language);
-  if (locale && !getCookie(c, LOCALE_COOKIE)) {
-    c.header("Set-Cookie", localeCookie(c.req.raw, locale), { append: true });
-  }
+  const locale = domainLocaleCookie(c.req.raw, settings.domain_language);
+  if (locale) c.header("Set-Cookie", locale, { append: true });
   c.header("Cache-Control", "no-store");
   return c.json(settings);
 });
