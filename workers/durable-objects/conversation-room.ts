@@ -26,6 +26,7 @@
 // their open pages (the chat list, the unread badges) through their live
 // signal; the sender's page already has the answer, so it does not reload.
 import { DurableObject } from "cloudflare:workers";
+import type { TFunction } from "i18next";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { clientFrameSchema, type OutgoingMessage, type ServerFrame, SOCKET_CLOSE } from "#app/schemas/chat.ts";
@@ -49,7 +50,7 @@ import type { EndedSessions } from "#app/server/chat/sockets.ts";
 import { summariseConversation } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { DomainError, errorCatalogue, isDomainError } from "#app/server/errors.ts";
+import { DomainError, isDomainError } from "#app/server/errors.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
@@ -163,7 +164,7 @@ export class ConversationRoom extends DurableObject<Env> {
     }
     const t = translator(locale);
     if (!frame.success || !meta) {
-      return this.reply(socket, { type: "error", code: "invalid_input", message: t("errors:invalidInput") });
+      return this.reply(socket, errorFrame(t, new DomainError("invalid_input")));
     }
     const data = frame.data;
     const side = this.side(meta, memberId);
@@ -194,10 +195,10 @@ export class ConversationRoom extends DurableObject<Env> {
     } catch (error) {
       if (isDomainError(error)) {
         if (this.closeIfEnded(socket, error.code)) return;
-        return this.reply(socket, { type: "error", code: error.code, message: t(error.messageKey, error.params) });
+        return this.reply(socket, errorFrame(t, error));
       }
       createLogger(`room:${meta.conversationId}`).error("frame not handled", errorFields(error));
-      return this.reply(socket, { type: "error", code: "retry", message: t(errorCatalogue.retry.message) });
+      return this.reply(socket, errorFrame(t, new DomainError("retry")));
     }
   }
 
@@ -376,16 +377,9 @@ export class ConversationRoom extends DurableObject<Env> {
       // Not paid for (or refused): the pending message goes, nothing was charged.
       if (row && isDomainError(error))
         this.sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
-      if (isDomainError(error)) {
-        return {
-          type: "error",
-          clientId: message.clientId,
-          code: error.code,
-          message: t(error.messageKey, error.params),
-        };
-      }
+      if (isDomainError(error)) return errorFrame(t, error, message.clientId);
       log.error("message not recorded; the client will retry", errorFields(error));
-      return { type: "error", clientId: message.clientId, code: "retry", message: t(errorCatalogue.retry.message) };
+      return errorFrame(t, new DomainError("retry"), message.clientId);
     } finally {
       if (tracked !== null) this.doneWith(tracked);
     }
@@ -596,4 +590,12 @@ export class ConversationRoom extends DurableObject<Env> {
     for (const socket of this.ctx.getWebSockets()) this.close(socket, 1000, "gone");
     await this.ctx.storage.deleteAll();
   }
+}
+
+/** A refusal as the client reads it: the catalogue's code and message, in the member's language. */
+function errorFrame(t: TFunction, error: DomainError, clientId?: string): Extract<ServerFrame, { type: "error" }> {
+  const message = t(error.messageKey, error.params);
+  return clientId === undefined
+    ? { type: "error", code: error.code, message }
+    : { type: "error", clientId, code: error.code, message };
 }
