@@ -13,7 +13,7 @@ import { ActionError } from "#app/components/forms/action-error.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { useFormToast } from "#app/components/forms/use-form-toast.ts";
 import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
-import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
+import { PackageList } from "#app/components/payments/package-card.tsx";
 import { Price } from "#app/components/payments/price.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
@@ -92,21 +92,11 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           <h2 id="choose-package" className="mb-4 text-lg font-bold">
             {t("credits.choosePackage")}
           </h2>
-          {packages.length === 0 ? (
-            <p className="card p-6 text-center text-muted">{t("credits.noPackages")}</p>
-          ) : (
-            <PackageGrid>
-              {packages.map((offer) => (
-                <PackageCard
-                  key={offer.id}
-                  offer={offer}
-                  percentage={discount?.percentage}
-                  to={`/credits/${offer.id}${returnQuery(returnTo)}`}
-                  action={t("premium.buy")}
-                />
-              ))}
-            </PackageGrid>
-          )}
+          <PackageList
+            offers={packages}
+            percentage={discount?.percentage}
+            entry={(offer) => ({ to: `/credits/${offer.id}${returnQuery(returnTo)}`, action: t("premium.buy") })}
+          />
           <p className="mt-6 flex items-center gap-2 text-sm font-semibold">
             <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
             {t("premium.oneTime")}

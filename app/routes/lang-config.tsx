@@ -3,9 +3,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { LanguageChoice } from "#app/components/nav/language-menu.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
-import { localeNames, locales, visibleLocales } from "#app/i18n/locales.ts";
+import { locales, visibleLocales } from "#app/i18n/locales.ts";
 import { languageSchema } from "#app/schemas/language.ts";
 import { setLanguage } from "#app/server/accounts/account-settings.ts";
 import { localeCookie } from "#app/server/http/cookies.ts";
@@ -48,17 +49,12 @@ export default function LangConfig({ loaderData }: Route.ComponentProps) {
       <legend className="mb-2 text-sm font-semibold text-muted">{title}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {list.map((locale) => (
-          <button
+          <LanguageChoice
             key={locale}
-            type="submit"
-            name="locale"
-            value={locale}
-            lang={locale}
+            locale={locale}
             aria-pressed={locale === current}
             className="btn-outline justify-start aria-pressed:border-primary aria-pressed:text-primary"
-          >
-            {localeNames[locale]}
-          </button>
+          />
         ))}
       </div>
     </fieldset>

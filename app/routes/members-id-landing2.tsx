@@ -2,7 +2,7 @@
 // her or his facts and interests, the signup form with a first message to
 // them beside it, and a few more members of the niche below.
 import { useTranslation } from "react-i18next";
-import { SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { WriteToMember } from "#app/components/accounts/write-to-member.tsx";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto, nameLine } from "#app/components/landers/parts.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
@@ -59,18 +59,16 @@ export default function MemberLanding2({ loaderData }: Route.ComponentProps) {
             <p className="mx-6 mb-6 rounded-lg bg-ink/5 p-3 text-xs text-muted">{chrome.site.fictionalWarning}</p>
           )}
         </section>
-        <section className="card h-fit p-6 sm:p-8" aria-labelledby="signup-title">
-          <h2 id="signup-title" className="text-2xl font-bold">
-            {t("landers.landing2.writeTo", { name: member.name })}
-          </h2>
-          <p className="mt-1 mb-5 text-sm text-muted">{t("landers.landing2.writeIntro")}</p>
-          <SignupForm
-            minimumAge={loaderData.minimumAge}
-            maxBirthDate={loaderData.maxBirthDate}
-            targetMemberId={member.id}
-            withMessage
-          />
-        </section>
+        <WriteToMember
+          memberId={member.id}
+          limits={loaderData}
+          className="card h-fit p-6 sm:p-8"
+          titleId="signup-title"
+          titleClassName="text-2xl font-bold"
+          title={t("landers.landing2.writeTo", { name: member.name })}
+          introClassName="mt-1 mb-5 text-sm text-muted"
+          intro={t("landers.landing2.writeIntro")}
+        />
       </div>
       {others.length > 0 && (
         <section className="mx-auto max-w-6xl px-4 pb-12" aria-labelledby="others-title">

@@ -3,7 +3,7 @@
 // message they did not write to the visitor), and signup with a first message.
 import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { WriteToMember } from "#app/components/accounts/write-to-member.tsx";
 import { landerHandle, landerMeta } from "#app/components/landers/lander-meta.ts";
 import { MemberPhoto } from "#app/components/landers/parts.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
@@ -55,18 +55,14 @@ export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
             {t("landers.landing3.private")}
           </p>
         </div>
-        <section className="border-t border-line p-5" aria-labelledby="reply-title">
-          <h2 id="reply-title" className="text-xl font-bold">
-            {t("landers.landing3.replyTitle", { name: member.name })}
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-muted">{t("landers.landing3.replyIntro")}</p>
-          <SignupForm
-            minimumAge={loaderData.minimumAge}
-            maxBirthDate={loaderData.maxBirthDate}
-            targetMemberId={member.id}
-            withMessage
-          />
-        </section>
+        <WriteToMember
+          memberId={member.id}
+          limits={loaderData}
+          className="border-t border-line p-5"
+          titleId="reply-title"
+          title={t("landers.landing3.replyTitle", { name: member.name })}
+          intro={t("landers.landing3.replyIntro")}
+        />
       </div>
     </div>
   );

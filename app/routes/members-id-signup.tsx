@@ -3,7 +3,7 @@
 // message travels with the signup. The page gate sends members straight to the profile.
 import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
-import { SignupForm } from "#app/components/accounts/signup-form.tsx";
+import { WriteToMember } from "#app/components/accounts/write-to-member.tsx";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -62,18 +62,14 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           {member.about && <p className="mt-3 line-clamp-4 text-sm leading-relaxed">{member.about}</p>}
         </div>
       </section>
-      <section className="card p-6" aria-labelledby="signup-title">
-        <h2 id="signup-title" className="text-xl font-bold">
-          {t("writeTo", { name: member.name })}
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-muted">{t("writeToIntro", { name: member.name })}</p>
-        <SignupForm
-          minimumAge={loaderData.minimumAge}
-          maxBirthDate={loaderData.maxBirthDate}
-          targetMemberId={member.id}
-          withMessage
-        />
-      </section>
+      <WriteToMember
+        memberId={member.id}
+        limits={loaderData}
+        className="card p-6"
+        titleId="signup-title"
+        title={t("writeTo", { name: member.name })}
+        intro={t("writeToIntro", { name: member.name })}
+      />
     </div>
   );
 }

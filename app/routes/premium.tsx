@@ -8,7 +8,7 @@ import { Check, Images, MessageCircle, ShieldCheck, Infinity as Unlimited } from
 import { useTranslation } from "react-i18next";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
-import { PackageCard, PackageGrid } from "#app/components/payments/package-card.tsx";
+import { PackageList } from "#app/components/payments/package-card.tsx";
 import { DiscountBadge } from "#app/components/payments/price.tsx";
 import { requestContext } from "#app/context.ts";
 import { formatDate } from "#app/i18n/format.ts";
@@ -77,15 +77,7 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
         <h2 id="packages-title" className="sr-only">
           {t("credits.choosePackage")}
         </h2>
-        {packages.length === 0 ? (
-          <p className="card p-6 text-center text-muted">{t("credits.noPackages")}</p>
-        ) : (
-          <PackageGrid>
-            {packages.map((offer) => (
-              <PackageCard key={offer.id} offer={offer} percentage={discount?.percentage} {...buyEntry(offer)} />
-            ))}
-          </PackageGrid>
-        )}
+        <PackageList offers={packages} percentage={discount?.percentage} entry={buyEntry} />
       </section>
 
       <p className="flex items-center justify-center gap-2 text-center font-semibold" data-testid="one-time-payment">

@@ -10,15 +10,18 @@ const optionalId = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
+/** What a member writes about themselves; left out, it is empty. */
+const aboutText = z
+  .string()
+  .trim()
+  .max(2000, "validation:textTooLong")
+  .optional()
+  .transform((v) => v ?? "");
+
 export const locationSchema = z.object({ country: countryCode, region: optionalId });
 
 export const completeSignupSchema = locationSchema.extend({
-  about: z
-    .string()
-    .trim()
-    .max(2000, "validation:textTooLong")
-    .optional()
-    .transform((v) => v ?? ""),
+  about: aboutText,
 });
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -41,12 +44,7 @@ export const ownProfileSchema = locationSchema.extend({
     (v) => (v === "" || v === undefined ? null : v),
     z.coerce.number().int().min(120, "validation:heightRange").max(230, "validation:heightRange").nullable(),
   ),
-  about: z
-    .string()
-    .trim()
-    .max(2000, "validation:textTooLong")
-    .optional()
-    .transform((v) => v ?? ""),
+  about: aboutText,
   interests: z
     .array(z.string().max(40))
     .max(MAX_INTERESTS, "validation:tooManyInterests")

@@ -34,6 +34,29 @@ export function ErrorList({
   );
 }
 
+/** A field's frame: its label, the control (and any hint), then its errors read out. */
+export function Field({
+  meta,
+  label,
+  errorParams,
+  children,
+}: {
+  meta: AnyField;
+  label: ReactNode;
+  errorParams?: Record<string, unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} params={errorParams} />
+    </div>
+  );
+}
+
 export function InputField({
   meta,
   label,
@@ -55,10 +78,7 @@ export function InputField({
 }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
-    <div>
-      <label htmlFor={meta.id} className="field-label">
-        {label}
-      </label>
+    <Field meta={meta} label={label} errorParams={errorParams}>
       <input
         {...getInputProps(meta, { type, ariaDescribedBy: hintId })}
         {...rest}
@@ -70,8 +90,7 @@ export function InputField({
           {hint}
         </p>
       )}
-      <ErrorList id={meta.errorId} errors={meta.errors} params={errorParams} />
-    </div>
+    </Field>
   );
 }
 
@@ -94,10 +113,7 @@ export function SelectField({
   const { t } = useTranslation();
   const empty = placeholder ?? (meta.required ? t("accounts:signup.choose") : undefined);
   return (
-    <div>
-      <label htmlFor={meta.id} className="field-label">
-        {label}
-      </label>
+    <Field meta={meta} label={label}>
       <select {...getSelectProps(meta)} key={meta.key} className="field-input aria-[invalid]:border-danger">
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((option) => (
@@ -106,8 +122,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
 
@@ -123,10 +138,7 @@ export function TextareaField({
   maxLength?: number;
 }) {
   return (
-    <div>
-      <label htmlFor={meta.id} className="field-label">
-        {label}
-      </label>
+    <Field meta={meta} label={label}>
       <textarea
         {...getTextareaProps(meta)}
         key={meta.key}
@@ -134,8 +146,7 @@ export function TextareaField({
         maxLength={maxLength}
         className="field-input py-2 aria-[invalid]:border-danger"
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
 

@@ -1,6 +1,8 @@
 // The language dropdown: only when more than one locale is visible
 // for the visitor's country. Choosing posts to /lang-config, which sets the
-// locale cookie (and the member's language) and reloads the page in it.
+// locale cookie (and the member's language) and reloads the page in it, as
+// the /lang-config page's own buttons do.
+import type { AriaAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { type Locale, localeNames } from "#app/i18n/locales.ts";
@@ -27,19 +29,27 @@ export function LanguageMenu({ locales, current }: { locales: readonly Locale[];
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="px-4 py-2 text-xs font-semibold text-muted uppercase">{t("nav.chooseLanguage")}</p>
         {locales.map((locale) => (
-          <button
+          <LanguageChoice
             key={locale}
-            type="submit"
-            name="locale"
-            value={locale}
-            lang={locale}
+            locale={locale}
             aria-current={locale === current ? "true" : undefined}
             className="block w-full px-4 py-2 text-left text-sm hover:bg-primary-soft aria-[current]:font-bold"
-          >
-            {localeNames[locale]}
-          </button>
+          />
         ))}
       </Form>
     </details>
+  );
+}
+
+/** One language to choose: submits its locale, named in that language itself. */
+export function LanguageChoice({
+  locale,
+  className,
+  ...chosen
+}: { locale: Locale; className: string } & Pick<AriaAttributes, "aria-current" | "aria-pressed">) {
+  return (
+    <button type="submit" name="locale" value={locale} lang={locale} {...chosen} className={className}>
+      {localeNames[locale]}
+    </button>
   );
 }

@@ -2,7 +2,7 @@
 // keeping the caret after the same character; the schema ignores the spaces.
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { FormEvent } from "react";
-import { ErrorList } from "#app/components/forms/fields.tsx";
+import { Field } from "#app/components/forms/fields.tsx";
 
 const groupIban = (value: string) =>
   value
@@ -33,10 +33,7 @@ export function IbanInput({
   label: string;
 }) {
   return (
-    <div>
-      <label htmlFor={meta.id} className="field-label">
-        {label}
-      </label>
+    <Field meta={meta} label={label}>
       <input
         {...getInputProps(meta, { type: "text" })}
         key={meta.key}
@@ -48,7 +45,6 @@ export function IbanInput({
         onInput={regroup}
         className="field-input font-mono tracking-wide aria-[invalid]:border-danger"
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }

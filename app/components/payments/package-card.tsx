@@ -1,7 +1,7 @@
 // A credit package in one of the four styles p0–p3: plain, the
 // "popular" one with its ribbon, warm, and dark; credits, price (struck through
-// with a badge when a discount applies) and the price per credit.
-import type { ReactNode } from "react";
+// with a badge when a discount applies) and the price per credit; and the
+// packages on offer side by side, or the line that there are none.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PackageOffer } from "#app/server/payments/offers.ts";
@@ -18,7 +18,7 @@ const looks: Record<PackageOffer["style"], { card: string; head: string; button:
   p3: { card: "bg-ink text-white", head: "text-white", button: "btn bg-white text-ink hover:bg-primary-soft" },
 };
 
-export function PackageCard({
+function PackageCard({
   offer,
   to,
   action,
@@ -82,6 +82,25 @@ export function PackageCard({
   );
 }
 
-export function PackageGrid({ children }: { children: ReactNode }) {
-  return <div className="grid gap-5 pt-2 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+/** Where each card leads and what its button says. */
+type PackageEntry = Pick<Parameters<typeof PackageCard>[0], "to" | "action" | "onClick">;
+
+export function PackageList({
+  offers,
+  percentage,
+  entry,
+}: {
+  offers: readonly PackageOffer[];
+  percentage?: number | null;
+  entry: (offer: PackageOffer) => PackageEntry;
+}) {
+  const { t } = useTranslation("payments");
+  if (offers.length === 0) return <p className="card p-6 text-center text-muted">{t("credits.noPackages")}</p>;
+  return (
+    <div className="grid gap-5 pt-2 sm:grid-cols-2 lg:grid-cols-4">
+      {offers.map((offer) => (
+        <PackageCard key={offer.id} offer={offer} percentage={percentage} {...entry(offer)} />
+      ))}
+    </div>
+  );
 }

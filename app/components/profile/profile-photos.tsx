@@ -5,7 +5,7 @@
 import { Crown, Lock, LogIn } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
+import { LoginLinks } from "./login-prompt.tsx";
 
 type Photo = { id: number; locked: true; unlock: "login" | "premium" } | { id: number; locked: false; thumb: string };
 
@@ -20,7 +20,6 @@ export function ProfilePhotos({
 }) {
   const { t } = useTranslation("members");
   const back = encodeURIComponent(useLocation().pathname);
-  const signupsOpen = useSignupsOpen();
   const unlockTo = unlock === "login" ? `/login?redirectTo=${back}` : "/premium";
   if (photos.length < 2 && !unlock) return null;
   return (
@@ -62,16 +61,7 @@ export function ProfilePhotos({
           </p>
           <p className="mt-3 flex flex-wrap gap-2">
             {unlock === "login" ? (
-              <>
-                {signupsOpen && (
-                  <Link to={`/signup?redirectTo=${back}`} className="btn-primary min-h-10">
-                    {t("loginNeeded.signup")}
-                  </Link>
-                )}
-                <Link to={`/login?redirectTo=${back}`} className="btn-outline min-h-10">
-                  {t("loginNeeded.login")}
-                </Link>
-              </>
+              <LoginLinks />
             ) : (
               <Link to="/premium" className="btn-primary min-h-10">
                 {t("lockedPhoto.premiumButton")}

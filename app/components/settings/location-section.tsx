@@ -15,7 +15,7 @@ import { apiFetch } from "#app/components/runtime/api.ts";
 import { locationSchema } from "#app/schemas/profile.ts";
 import { useGeolocationPermission } from "./geolocation-permission.ts";
 import { replyFor, type SettingsReply } from "./reply.ts";
-import { Section } from "./section.tsx";
+import { SavedNote, Section } from "./section.tsx";
 
 type Place = { country: string; region: { id: number; name: string } };
 type LocateState = "idle" | "active" | "unavailable" | "no_place";
@@ -125,11 +125,7 @@ export function LocationSection({
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="flex items-center gap-3">
           <SubmitButton className="btn-outline">{t("save")}</SubmitButton>
-          {own?.saved && (
-            <span className="text-sm text-success" role="status">
-              {t("saved")}
-            </span>
-          )}
+          <SavedNote saved={own?.saved} />
         </div>
       </Form>
     </Section>

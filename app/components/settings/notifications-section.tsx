@@ -6,7 +6,7 @@ import { Form } from "react-router";
 import { FormMessage, SubmitButton } from "#app/components/forms/fields.tsx";
 import { notificationTypes } from "#app/schemas/enums.ts";
 import { replyFor, type SettingsReply } from "./reply.ts";
-import { Section } from "./section.tsx";
+import { SavedNote, Section } from "./section.tsx";
 
 type Preferences = Record<(typeof notificationTypes)[number], { email: boolean; push: boolean }>;
 
@@ -78,11 +78,7 @@ export function NotificationsSection({
           </table>
           <div className="mt-4 flex items-center gap-3">
             <SubmitButton className="btn-outline">{t("save")}</SubmitButton>
-            {replyFor(reply, "notifications")?.saved && (
-              <span className="text-sm text-success" role="status">
-                {t("saved")}
-              </span>
-            )}
+            <SavedNote saved={replyFor(reply, "notifications")?.saved} />
           </div>
         </Form>
       </Section>
@@ -102,11 +98,7 @@ export function NotificationsSection({
             </span>
           </label>
           <div className="flex items-center gap-3">
-            {replyFor(reply, "invisible")?.saved && (
-              <span className="text-sm text-success" role="status">
-                {t("saved")}
-              </span>
-            )}
+            <SavedNote saved={replyFor(reply, "invisible")?.saved} />
             <SubmitButton className="btn-outline">{t("save")}</SubmitButton>
           </div>
         </Form>

@@ -13,31 +13,28 @@ const countryCode = z
 /** A text an operator writes once, or per locale; see `localizedText()`. */
 const localizedTextSchema = z.union([z.string(), z.partialRecord(z.enum(locales), z.string())]);
 
+/** The profile facts a domain may also offer as search filters. */
+const searchableFacts = [
+  "sexuality",
+  "hair_colour",
+  "eye_colour",
+  "body_type",
+  "relationship_status",
+  "tattoos",
+] as const;
+
 const profileFields = [
   "age",
   "country",
   "region",
   "gender",
-  "sexuality",
-  "hair_colour",
-  "eye_colour",
-  "body_type",
-  "relationship_status",
-  "tattoos",
+  ...searchableFacts,
   "height",
   "interests",
   "about",
 ] as const;
 
-const searchFields = [
-  "sexuality",
-  "hair_colour",
-  "eye_colour",
-  "body_type",
-  "relationship_status",
-  "tattoos",
-  "with_photo",
-] as const;
+const searchFields = [...searchableFacts, "with_photo"] as const;
 
 export const siteSettingsSchema = z.object({
   name: z.string().min(1).max(60),
