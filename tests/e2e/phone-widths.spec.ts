@@ -26,21 +26,32 @@ async function tooWide(page: Page, paths: string[]) {
   return wide;
 }
 
-test("every public page fits a 320 px phone, for a visitor", { tag: "@phone-only" }, async ({ page }) => {
-  const id = await firstListedMemberId(page);
-  const paths = [
-    "/",
-    "/login",
-    "/signup",
-    "/members",
-    `/members/${id}`,
-    ...legalPages.map((slug) => `/pages/${slug}`),
-    ...landers.map((lander) => `/landers/${lander}${lander === "tinderswipe" ? "" : "/milf"}`),
-    `/members/${id}/landing`,
-    `/members/${id}/landing2`,
-    `/members/${id}/landing3`,
-  ];
-  expect(await tooWide(page, paths)).toEqual([]);
+// The public pages in three tests, so that Playwright's workers share them.
+test.describe("every public page fits a 320 px phone, for a visitor", () => {
+  test("the main pages and a member's pages", { tag: "@phone-only" }, async ({ page }) => {
+    const id = await firstListedMemberId(page);
+    const paths = [
+      "/",
+      "/login",
+      "/signup",
+      "/members",
+      `/members/${id}`,
+      `/members/${id}/landing`,
+      `/members/${id}/landing2`,
+      `/members/${id}/landing3`,
+    ];
+    expect(await tooWide(page, paths)).toEqual([]);
+  });
+
+  test("the legal pages", { tag: "@phone-only" }, async ({ page }) => {
+    const paths = legalPages.map((slug) => `/pages/${slug}`);
+    expect(await tooWide(page, paths)).toEqual([]);
+  });
+
+  test("the landers", { tag: "@phone-only" }, async ({ page }) => {
+    const paths = landers.map((lander) => `/landers/${lander}${lander === "tinderswipe" ? "" : "/milf"}`);
+    expect(await tooWide(page, paths)).toEqual([]);
+  });
 });
 
 test("every page of the members area fits a 320 px phone, for a new member", {
