@@ -3,7 +3,7 @@
 // comes back to the same conversation with the typed text still in the send
 // box and no icebreaker in the way. Sending it then clears the kept draft.
 import type { Page } from "@playwright/test";
-import { activeMember, expect, hydrated, test, text } from "./support.ts";
+import { activeMember, anotherVisitor, expect, hydrated, ownId, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 150_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
@@ -12,16 +12,17 @@ const messageBox = (page: Page, name: string) => page.getByRole("textbox", { nam
 
 test("buying from a conversation comes back to it with the typed message, which is sent once", {
   tag: "@phone",
-}, async ({ page }) => {
+}, async ({ page, browser, baseURL }) => {
   const typed = "Hoi! Zullen we eens afspreken voor koffie?";
+  // Fenna writes to a member made for this test: a member another journey makes
+  // at the same time would otherwise count her message among their own unread.
+  const other = `Joris${Math.floor(Math.random() * 1e6)}`;
+  const joris = await anotherVisitor(browser, baseURL!);
+  await activeMember(joris, "nl", { name: other, gender: "male", seeking: "female" });
+  const otherId = await ownId(joris);
+  await joris.close();
   await activeMember(page, "nl", { name: "Fenna" });
-  // A seeded member with a photo: members other tests make at the same time have
-  // none, and one of them receiving this message would count it as their own unread.
-  await page.goto("/members?country=NL&with_photo=1");
-  const card = page.getByRole("main").getByRole("listitem").first();
-  const other = ((await card.getByTestId("member-name").textContent()) ?? "").trim();
-  await card.getByRole("link").first().click();
-  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await page.goto(`/members/${otherId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(other);
   await page.getByRole("link", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
