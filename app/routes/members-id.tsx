@@ -24,7 +24,7 @@ import { requireMember } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { memberActionSchema } from "#app/schemas/member-actions.ts";
 import { profileNoteSchema } from "#app/schemas/profile-notes.ts";
-import { listGifts } from "#app/server/likes/gifts.ts";
+import { giftMenu } from "#app/server/likes/gifts.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
 import { saveNote } from "#app/server/members/notes.ts";
 import { openProfile } from "#app/server/members/open-profile.ts";
@@ -42,9 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...page,
     visible: app.settings.visible_profile_fields,
     camPartner: camPartner(app.settings),
-    gifts: app.member
-      ? { list: await listGifts(app), cost: app.settings.gift_credits, credits: app.member.credits }
-      : null,
+    gifts: app.member ? await giftMenu(app, app.member) : null,
   };
 }
 

@@ -14,6 +14,14 @@ export function listGifts(app: Pick<RequestContext, "db">) {
   return app.db.select().from(gifts).orderBy(asc(gifts.position));
 }
 
+/** What a gift costs on this domain: the price the profile shows is the price sendGift charges. */
+const giftCost = (settings: GiftsContext["settings"]) => settings.gift_credits;
+
+/** The gift menu of a profile page: the gifts, their price and what the member holds. */
+export async function giftMenu(app: GiftsContext, member: { credits: number }) {
+  return { list: await listGifts(app), cost: giftCost(app.settings), credits: member.credits };
+}
+
 export async function sendGift(
   app: GiftsContext,
   senderId: number,
@@ -31,7 +39,7 @@ export async function sendGift(
   if (recipient?.searchable !== 1) throw new DomainError("member_not_found");
   await assertNotBlocked(app.db, senderId, input.recipientId);
 
-  const cost = app.settings.gift_credits;
+  const cost = giftCost(app.settings);
   const idempotencyKey = `gift:${senderId}:${input.requestId}`;
   const now = app.now();
   const result = await charge(
