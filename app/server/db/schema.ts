@@ -547,6 +547,21 @@ export const loginDevices = sqliteTable(
   ],
 );
 
+// How often something limited per day has been done on one day: one counter per
+// scope (what is counted), key (for whom) and UTC day, taken in one guarded
+// statement (limits/daily-counts.ts); the hourly job forgets earlier days.
+export const dailyCounts = sqliteTable(
+  "daily_counts",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    // Days since 1970-01-01, UTC.
+    day: integer("day").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.day] }), index("daily_counts_day_idx").on(t.day)],
+);
+
 export const emailTokens = sqliteTable(
   "email_tokens",
   {
@@ -614,9 +629,14 @@ export const complaints = sqliteTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     status: text("status", { enum: complaintStatuses }).notNull().default("open"),
+    // What the complainant's acknowledgement quotes (complaints filed before it have none).
+    reference: text("reference"),
     createdAt: createdAt(),
   },
-  (t) => [index("complaints_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("complaints_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("complaints_reference_unique").on(t.reference),
+  ],
 );
 
 export const gifts = sqliteTable("gifts", {
