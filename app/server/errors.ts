@@ -56,6 +56,8 @@ export const errorCatalogue = {
   discount_country: { status: 400, message: "errors:discountCountry" },
   discount_minimum: { status: 400, message: "errors:discountMinimum" },
   discount_method: { status: 400, message: "errors:discountMethod" },
+  // Too many typed codes refused today: every typed code is refused until tomorrow (guessing codes).
+  discount_tries: { status: 429, message: "errors:discountTries" },
   payment_not_found: { status: 404, message: "errors:paymentNotFound" },
   // The payment provider failed or did not answer; nothing was charged.
   payment_provider_unavailable: { status: 503, message: "errors:paymentProviderUnavailable" },

@@ -12,16 +12,19 @@ import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import {
   creditLedger,
   creditPackages,
+  dailyCounts,
   discountCodes,
   discountRedemptions,
   payments,
   profiles,
   users,
 } from "#app/server/db/schema.ts";
-import { startCheckout } from "#app/server/payments/checkout.ts";
+import { runHourly } from "#app/server/jobs/hourly.ts";
+import { checkTypedCode, startCheckout } from "#app/server/payments/checkout.ts";
+import { checkCode } from "#app/server/payments/discounts.ts";
 import { memberOffer, packageOffers } from "#app/server/payments/offers.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
-import { accountsApp, db, givenAccount, outcome } from "./fixtures.ts";
+import { accountsApp, clock, db, givenAccount, outcome } from "./fixtures.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -343,5 +346,141 @@ describe("general promotion codes", () => {
     expect(await balance(member.id)).toEqual({ credits: 60, paid: true });
     expect(await typed("SPRING10", member.cookie)).toBe("409 discount_used");
     expect(await outcome(checkout(member, pkg.id, "SPRING10"))).toBe("discount_used");
+  });
+});
+
+describe("promotion codes cannot be guessed from a word list", () => {
+  /** A paid member of long standing in NL, and general codes that exist but are of no use to them. */
+  async function codesOfNoUse() {
+    const member = await givenMember(400 * DAY);
+    await db.update(users).set({ paidUser: true }).where(eq(users.id, member.id));
+    const now = Date.now();
+    await db.insert(discountCodes).values([
+      { code: "OLDSPRING", kind: "promo", valuePercentage: 10, expiresAt: now - HOUR, createdAt: now - 30 * DAY },
+      { code: "GERMANY10", kind: "promo", valuePercentage: 10, country: "DE", createdAt: now },
+      { code: "PAUSED10", kind: "promo", valuePercentage: 10, status: "disabled", createdAt: now },
+    ]);
+    return member;
+  }
+
+  it("answers an expired, other-country or inactive promotion code exactly as one that does not exist", async () => {
+    const member = await codesOfNoUse();
+    const unknown = await get("/api/discountcode.php?code=NOSUCHCODE", member.cookie);
+    expect(unknown).toMatchObject({ status: 404, body: { error: "discount_not_found" } });
+    for (const code of ["OLDSPRING", "GERMANY10", "PAUSED10"]) {
+      expect(await get(`/api/discountcode.php?code=${code}`, member.cookie), code).toEqual(unknown);
+    }
+  });
+
+  it("answers them alike on the price page's code check too", async () => {
+    const pkg = await givenPackage();
+    const member = await codesOfNoUse();
+    const check = async (code: string) =>
+      outcome(checkTypedCode(app(), await member.me(), { packageId: pkg.id, country: "NL", method: "ideal", code }));
+    expect([await check("NOSUCHCODE"), await check("OLDSPRING"), await check("GERMANY10")]).toEqual([
+      "discount_not_found",
+      "discount_not_found",
+      "discount_not_found",
+    ]);
+  });
+
+  it("still tells a member why their own code is refused: used by them, or their personal code expired", async () => {
+    const member = await givenMember(400 * DAY);
+    const now = Date.now();
+    const [used] = await db
+      .insert(discountCodes)
+      .values({ code: "USEDONCE", kind: "promo", valuePercentage: 10, expiresAt: now - HOUR, createdAt: now - DAY })
+      .returning();
+    await db.insert(discountCodes).values({
+      code: "COMEBACK40",
+      kind: "retention",
+      userId: member.id,
+      valuePercentage: 40,
+      expiresAt: now - HOUR,
+      createdAt: now - DAY,
+    });
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        userId: member.id,
+        packageId: null,
+        domain: "localhost",
+        country: "NL",
+        currency: "EUR",
+        amountCents: 900,
+        credits: 60,
+        method: "ideal",
+        provider: "sandbox",
+        status: "paid",
+        discountCodeId: used!.id,
+        createdAt: now - DAY,
+        updatedAt: now - DAY,
+      })
+      .returning();
+    await db
+      .insert(discountRedemptions)
+      .values({ discountCodeId: used!.id, userId: member.id, paymentId: payment!.id, createdAt: now - DAY });
+    expect(await typed("USEDONCE", member.cookie)).toBe("409 discount_used");
+    expect(await typed("COMEBACK40", member.cookie)).toBe("410 discount_expired");
+  });
+});
+
+describe("a member may have only a few typed codes refused a day", () => {
+  const givenSpring10 = () =>
+    db.insert(discountCodes).values({ code: "SPRING10", kind: "promo", valuePercentage: 10, createdAt: Date.now() });
+
+  it("refuses the 11th code of the day with 429, a valid one too, in the member's language", async () => {
+    const member = await givenMember(400 * DAY);
+    await givenSpring10();
+    for (let i = 1; i <= 10; i++) expect(await typed(`GUESS${i}`, member.cookie)).toBe("404 discount_not_found");
+    const answer = await SELF.fetch("http://localhost/api/discountcode.php?code=SPRING10", {
+      headers: { ...headers(member.cookie), Cookie: `${member.cookie}; lng=en` },
+    });
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toEqual({
+      error: "discount_tries",
+      message: expect.stringMatching(/too many discount codes.*tomorrow/i),
+    });
+  });
+
+  it("counts the refusals of both doors together: the code field of the price page and the API", async () => {
+    const pkg = await givenPackage();
+    const member = await givenMember(400 * DAY);
+    await givenSpring10();
+    const onPage = async (code: string) =>
+      outcome(checkTypedCode(app(), await member.me(), { packageId: pkg.id, country: "NL", method: "ideal", code }));
+    for (let i = 1; i <= 5; i++) expect(await typed(`GUESS${i}`, member.cookie)).toBe("404 discount_not_found");
+    // A code that works costs no try.
+    expect(await onPage("SPRING10")).toBe("ok");
+    for (let i = 6; i <= 10; i++) expect(await onPage(`GUESS${i}`)).toBe("discount_not_found");
+    expect(await onPage("SPRING10")).toBe("discount_tries");
+    expect(await typed("SPRING10", member.cookie)).toBe("429 discount_tries");
+    expect(await outcome(checkout(member, pkg.id, "SPRING10"))).toBe("discount_tries");
+    // Without a typed code the member still buys.
+    expect((await checkout(member, pkg.id)).amountCents).toBe(995);
+  });
+
+  it("lets at most 10 of many codes typed at once be judged", async () => {
+    const member = await givenMember(400 * DAY);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => typed(`RUSH${i}`, member.cookie)));
+    expect(answers.filter((a) => a === "404 discount_not_found")).toHaveLength(10);
+    expect(answers.filter((a) => a === "429 discount_tries")).toHaveLength(20);
+  });
+
+  it("gives the member their tries back the next day; the hourly job forgets the old counts", async () => {
+    const member = await givenMember(400 * DAY);
+    await givenSpring10();
+    const time = clock(Date.UTC(2026, 10, 23, 23, 0));
+    const tryCode = async (code: string) =>
+      outcome(checkCode(accountsApp({ now: time.now }), await member.me(), { code, country: "NL" }));
+    for (let i = 1; i <= 10; i++) expect(await tryCode(`GUESS${i}`)).toBe("discount_not_found");
+    expect(await tryCode("SPRING10")).toBe("discount_tries");
+    time.advance(2 * HOUR);
+    expect(await tryCode("SPRING10")).toBe("ok");
+    expect(await db.select().from(dailyCounts)).toHaveLength(2);
+    await runHourly({ ...accountsApp({ now: time.now }) });
+    expect(await db.select({ day: dailyCounts.day }).from(dailyCounts)).toEqual([
+      { day: Math.floor(time.now() / DAY) },
+    ]);
   });
 });

@@ -9,13 +9,16 @@
 // first purchase of a new member: never once the member has paid. Retention
 // codes (personal) and promotion codes (general) may be used by any member.
 // Every code is used once per member: a redemption row, unique per code and
-// member, records which payment used it.
+// member, records which payment used it. Codes cannot be guessed: a general
+// code of no use to the member answers as an unknown one, and a member has
+// only a few typed codes refused a day (checkCode).
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { discountCodes, discountRedemptions, type payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { giveBackDailyUse, takeDailyUse } from "#app/server/limits/daily-counts.ts";
 
 type DiscountContext = Pick<RequestContext, "db" | "env" | "now">;
 export type DiscountCode = typeof discountCodes.$inferSelect;
@@ -29,6 +32,14 @@ const TIME_BONUS_PERCENTAGE = 25;
 export const TIME_BONUS_SECONDS = 14_400;
 
 const DAY = 86_400_000;
+
+/**
+ * Typed codes a member may have refused a day. A member with a code from a
+ * mail or an advert gets it right within a few tries (case and spaces do not
+ * matter); ten leave room for a few codes and typos, and make guessing codes
+ * from a word list hopeless.
+ */
+const REFUSED_CODES_PER_DAY = 10;
 
 /** Kinds that only a member who has never paid may use. */
 const FIRST_PURCHASE_KINDS = ["welcome", "time_bonus"] as const satisfies readonly DiscountKind[];
@@ -48,14 +59,23 @@ interface Standing {
   redeemed: boolean;
 }
 
-/** The rule: why this member may not use this code (for this order) now, or null when they may. */
+/**
+ * The rule: why this member may not use this code (for this order) now, or
+ * null when they may. A general code that is of no use to the member at all
+ * (disabled, expired, for another country) answers as a code that does not
+ * exist, so guessing codes tells nobody which ones were ever real; a member's
+ * own code, or one they used, says why.
+ */
 function refusal(code: DiscountCode | null, standing: Standing, now: number, order?: Order) {
   if (code?.status !== "active") return new DomainError("discount_not_found");
   if (standing.redeemed) return new DomainError("discount_used");
+  const expired = code.expiresAt !== null && code.expiresAt <= now;
+  const elsewhere = order !== undefined && code.country !== null && code.country !== order.country;
+  if (code.userId === null && (expired || elsewhere)) return new DomainError("discount_not_found");
   if (forFirstPurchase(code.kind) && standing.paid) return new DomainError("discount_first_purchase");
-  if (code.expiresAt !== null && code.expiresAt <= now) return new DomainError("discount_expired");
+  if (expired) return new DomainError("discount_expired");
   if (!order) return null;
-  if (code.country && code.country !== order.country) return new DomainError("discount_country");
+  if (elsewhere) return new DomainError("discount_country");
   if (order.method && code.paymentMethods?.length && !code.paymentMethods.includes(order.method)) {
     return new DomainError("discount_method");
   }
@@ -177,11 +197,23 @@ export async function activeCode(app: DiscountContext, member: SessionMember, or
   return (await timeBonus(app, member, order)) ?? (await welcomeCode(app, member, order));
 }
 
-/** A typed-in code for this member's order, or the refusal as a DomainError. */
+/**
+ * A typed-in code for this member's order, or the refusal as a DomainError.
+ * Every door that takes a typed code (the API, the price page's check,
+ * checkout) comes here. A refused code costs the member one of their tries of
+ * the day; with none left, every typed code is refused until tomorrow. The try
+ * is taken before the code is judged, so codes typed at the same moment are
+ * judged no more often than there are tries; a code that works gives it back.
+ */
 export async function checkCode(app: DiscountContext, member: SessionMember, input: Order & { code: string }) {
   const { code, ...order } = input;
+  const tries = { scope: "discount_refused", key: String(member.id) } as const;
+  if (!(await takeDailyUse(app, { ...tries, limit: REFUSED_CODES_PER_DAY }))) {
+    throw new DomainError("discount_tries");
+  }
   const judged = await judge(app, member, code, order);
   if (judged.refused) throw judged.refused;
+  await giveBackDailyUse(app, tries);
   return judged.code;
 }
 
