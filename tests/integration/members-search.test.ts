@@ -1,8 +1,17 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { PAGE_SIZE, searchIdsQuery, searchMembers, searchPage, searchQuerySchema } from "#app/server/members/search.ts";
-import { appContext, givenInterest, givenMember, givenRegion, NOW } from "./fixtures.ts";
+import {
+  appContext,
+  givenAccount,
+  givenInterest,
+  givenMember,
+  givenRegion,
+  NOW,
+  SITE,
+  sessionCookieFor,
+} from "./fixtures.ts";
 
 const query = (input: Record<string, unknown> = {}) => searchQuerySchema.parse(input);
 
@@ -53,6 +62,42 @@ describe("member search (the data path to /members)", () => {
     expect(second.members).toHaveLength(3);
     expect(second.hasMore).toBe(false);
     expect(new Set([...first.members, ...second.members].map((m) => m.id)).size).toBe(PAGE_SIZE + 3);
+  });
+
+  it("ends the list where the count stops (five pages of 24); a deeper page shows the last one", async () => {
+    // More members than five pages hold.
+    for (let i = 0; i < 5 * PAGE_SIZE + 3; i++) await givenMember();
+    const fifth = await searchMembers(appContext(), query({ page: "5" }));
+    expect(fifth.members).toHaveLength(PAGE_SIZE);
+    expect(fifth.hasMore).toBe(false);
+    const searcher = { id: await givenMember({ gender: "male" }), profile: { seeking: "female" as const } };
+    for (const who of [null, searcher]) {
+      const deep = await searchPage(appContext(), who, query({ page: "10000" }), { filtered: false });
+      expect(deep).toMatchObject({ page: 5, hasMore: false, query: { page: 5 } });
+      expect(deep.members.map((m) => m.id)).toEqual(fifth.members.map((m) => m.id));
+    }
+  });
+
+  it("never asks D1 to skip more rows than five pages hold, however deep the page asked for", () => {
+    for (const page of ["10000", "6", "99999999"]) {
+      const { sql, params } = searchIdsQuery(appContext(), query({ page }), NOW).toSQL();
+      expect(sql).toMatch(/limit \? offset \?$/);
+      expect(params.at(-1), `page ${page}`).toBe(4 * PAGE_SIZE);
+    }
+  });
+
+  it("answers /members?page=<far beyond the end> with the last page, for visitors and members", async () => {
+    await givenMember({ name: "Zoë" });
+    const member = await givenAccount({ gender: "male" });
+    for (const cookie of [undefined, await sessionCookieFor(member)]) {
+      for (const page of ["10000", "99999999"]) {
+        const response = await SELF.fetch(`${SITE}/members?page=${page}`, {
+          headers: cookie ? { Cookie: cookie } : {},
+        });
+        expect(response.status, `page ${page}, ${cookie ? "member" : "visitor"}`).toBe(200);
+        await response.body?.cancel();
+      }
+    }
   });
 
   it("rejects malformed filters", () => {

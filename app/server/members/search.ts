@@ -18,6 +18,13 @@ import { photoUrl } from "./photo-url.ts";
 export const PAGE_SIZE = 24;
 /** Counting stops here and the UI says "more than 100": rows read per search stay bounded. */
 const COUNT_CAP = 100;
+/**
+ * The list ends with the page the capped count fills (the fifth). A deeper
+ * page asked for (an old link, an address typed by hand) shows this one, so no
+ * search makes D1 skip more rows than these pages hold, and a page number
+ * cannot make new entries in the visitors' shared results.
+ */
+const LAST_PAGE = Math.ceil(COUNT_CAP / PAGE_SIZE);
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 
@@ -30,7 +37,9 @@ const optionalInt = (min: number, max: number) =>
 
 export const searchQuerySchema = z
   .object({
-    page: optionalInt(1, 10_000).default(1),
+    page: optionalInt(1, Number.MAX_SAFE_INTEGER)
+      .default(1)
+      .transform((page) => Math.min(page, LAST_PAGE)),
     gender: z.preprocess((v) => (v === "" ? undefined : v), z.enum(genders).optional()),
     country: z.preprocess(
       (v) => (v === "" ? undefined : v),
@@ -192,7 +201,7 @@ export async function searchMembers(app: SearchScope, query: SearchQuery) {
   return {
     members,
     page: query.page,
-    hasMore: rows.length > PAGE_SIZE,
+    hasMore: rows.length > PAGE_SIZE && query.page < LAST_PAGE,
     numResults: Math.min(total, COUNT_CAP),
     moreThanCap: total > COUNT_CAP,
     similar: query.page === 1 && total < SIMILAR_BELOW ? await similarMembers(app, query, members) : [],
