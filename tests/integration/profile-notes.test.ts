@@ -5,7 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { profileNotes, users } from "#app/server/db/schema.ts";
+import { blocks, profileNotes, users } from "#app/server/db/schema.ts";
 import { readNote, saveNote } from "#app/server/members/notes.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
 import { memberDataExport } from "#app/server/privacy/export.ts";
@@ -72,11 +72,42 @@ describe("private profile notes", () => {
 
   it("refuses a note about oneself, an unknown member or a deleted account", async () => {
     const ann = await givenAccount();
-    const gone = await givenAccount({ status: "deleted", deletedAt: NOW - 1000 });
+    // Deleting an account takes it out of search (profiles.searchable), as the deletion rule does.
+    const gone = await givenAccount({ status: "deleted", deletedAt: NOW - 1000, searchable: false });
     expect(await outcome(saveNote(app, ann, ann, "me"))).toBe("not_yourself");
     expect(await outcome(saveNote(app, ann, 99_999, "nobody"))).toBe("member_not_found");
     expect(await outcome(saveNote(app, ann, gone, "gone"))).toBe("member_not_found");
     expect(await notesRows(ann)).toEqual([]);
+  });
+
+  it("answers a note about a member the writer may not see exactly as one about a member who does not exist", async () => {
+    const ann = await givenAccount({ name: "Ann" });
+    const annCookie = await sessionCookieFor(ann);
+    const blockedAnn = await givenAccount({ gender: "male" });
+    await db.insert(blocks).values({ blockerId: blockedAnn, blockedId: ann, createdAt: NOW });
+    const hidden = {
+      "blocked the writer": blockedAnn,
+      invisible: await givenAccount({ searchable: false }),
+      "not confirmed": await givenAccount({ status: "not_confirmed", searchable: false }),
+      deleted: await givenAccount({ status: "deleted", deletedAt: NOW - 1000, searchable: false }),
+      banned: await givenAccount({ searchable: false }),
+    };
+    await db.update(users).set({ invisible: true }).where(eq(users.id, hidden.invisible));
+    await db.update(users).set({ status: "banned" }).where(eq(users.id, hidden.banned));
+    const nobody = {
+      outcome: await outcome(saveNote(app, ann, 99_999, "x")),
+      status: (await postNote(99_999, "x", annCookie)).status,
+    };
+    expect(nobody).toEqual({ outcome: "member_not_found", status: 404 });
+    for (const [kind, id] of Object.entries(hidden)) {
+      expect(await outcome(saveNote(app, ann, id, "x")), kind).toBe(nobody.outcome);
+      expect((await postNote(id, "x", annCookie)).status, kind).toBe(nobody.status);
+    }
+    expect(await notesRows(ann)).toEqual([]);
+    // A member Ann blocked herself is still on her profile page (she may unblock): a note is fine.
+    const blockedByAnn = await givenAccount({ gender: "male" });
+    await db.insert(blocks).values({ blockerId: ann, blockedId: blockedByAnn, createdAt: NOW });
+    expect(await outcome(saveNote(app, ann, blockedByAnn, "Why did I block him?"))).toBe("ok");
   });
 
   it("saves up to 1000 characters from the profile and shows the note to its writer only", async () => {

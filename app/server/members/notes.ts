@@ -1,11 +1,13 @@
 // Private profile notes: what a member writes down about another member, for
 // their eyes only, on that member's profile and beside their conversation.
 // The domain setting visible_profile_notes switches the feature; while it is
-// off nothing is shown or saved, but notes already written are kept.
-import { and, eq, ne } from "drizzle-orm";
+// off nothing is shown or saved, but notes already written are kept. A note
+// can be saved only about a member whose profile the writer may see.
+import { and, eq } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
-import { profileNotes, profiles, users } from "#app/server/db/schema.ts";
+import { profileNotes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { profileVisibleTo } from "./profile.ts";
 
 type NotesContext = Pick<RequestContext, "db" | "settings" | "now">;
 
@@ -23,11 +25,11 @@ export async function readNote(app: NotesContext, ownerId: number, memberId: num
 export async function saveNote(app: NotesContext, ownerId: number, memberId: number, text: string) {
   if (!app.settings.visible_profile_notes) throw new DomainError("notes_off");
   if (ownerId === memberId) throw new DomainError("not_yourself");
+  // Only about a member whose profile the writer may see: any other answers as one who does not exist.
   const [member] = await app.db
     .select({ id: profiles.userId })
     .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(eq(profiles.userId, memberId), ne(users.status, "deleted")));
+    .where(profileVisibleTo(memberId, ownerId));
   if (!member) throw new DomainError("member_not_found");
   const about = and(eq(profileNotes.ownerId, ownerId), eq(profileNotes.memberId, memberId));
   if (!text) {

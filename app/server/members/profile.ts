@@ -33,13 +33,7 @@ export async function getMemberProfile(
       .select({ profile: profiles, region: sql<string | null>`${regions.name}`.as("region_name") })
       .from(profiles)
       .leftJoin(regions, eq(regions.id, profiles.regionId))
-      .where(
-        and(
-          eq(profiles.userId, memberId),
-          own ? undefined : eq(profiles.searchable, 1),
-          viewer && !own ? notBlockedBy(memberId, viewer.id) : undefined,
-        ),
-      )
+      .where(profileVisibleTo(memberId, viewer?.id ?? null))
       .limit(1),
     app.db
       .select({
@@ -109,6 +103,21 @@ export async function getMemberProfile(
     related: relatedRows.map((r) => toMemberCard(r, app, now)),
     relation: viewer ? { own, liked, likedBy, match: liked && likedBy, blockedByMe: blockRows.length > 0 } : null,
   };
+}
+
+/**
+ * SQL over profiles: the member's profile, when `viewerId` (null for a
+ * visitor) may see it: their own always; another's only while it may appear in
+ * search and its member has not blocked the viewer. Whatever must not tell a
+ * hidden member from one who does not exist asks this (a note about them too).
+ */
+export function profileVisibleTo(memberId: number, viewerId: number | null) {
+  const own = viewerId === memberId;
+  return and(
+    eq(profiles.userId, memberId),
+    own ? undefined : eq(profiles.searchable, 1),
+    viewerId !== null && !own ? notBlockedBy(memberId, viewerId) : undefined,
+  )!;
 }
 
 /** SQL: the member did not block the viewer (the viewer blocking them is fine: they may unblock). */
