@@ -11,6 +11,7 @@ import {
   expectAccessible,
   logInDemo as logIn,
   ownId,
+  PASSWORD,
   test,
   text,
 } from "./support.ts";
@@ -226,4 +227,99 @@ test("a message the socket could not deliver survives a reload: sent once, shown
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("outbox:")))).toEqual([]);
   expect(delivered).toEqual([clientId]);
   await jesse.close();
+});
+
+test("a session ended elsewhere leaves no unsent message or draft on the device, and nothing goes after the next login", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Sem${Math.floor(Math.random() * 1e6)}`;
+  const sem = await anotherVisitor(browser, baseURL!);
+  await activeMember(sem, "nl", { name, gender: "male", seeking: "female" });
+  const semId = await ownId(sem);
+  await sem.close();
+  const email = await activeMember(page, "nl", { name: "Isa" });
+
+  // The room never receives a "send": the message stays in the outbox, unconfirmed. Hellos and the
+  // room's answers are counted, to know when a conversation opened after a login had its chance to send.
+  const sends: string[] = [];
+  let answers = 0;
+  await page.routeWebSocket(/\/api\/chat\/socket/, (ws) => {
+    const room = ws.connectToServer();
+    room.onMessage((data) => {
+      answers++;
+      ws.send(data);
+    });
+    ws.onMessage((data) => {
+      const frame = JSON.parse(String(data)) as { type: string; message?: { clientId: string } };
+      if (frame.type === "send") sends.push(frame.message!.clientId);
+      else room.send(data);
+    });
+  });
+  const storedChat = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith("outbox:") || key.startsWith("draft:"))
+        .sort(),
+    );
+
+  await page.goto(`/members/${semId}`);
+  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const chatPath = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();
+  const box = messageBox(page, name);
+  const unsent = `Dit bericht komt nooit aan ${Date.now()}`;
+  await box.fill(unsent);
+  await box.press("Enter");
+  await expect(page.getByTestId("message-pending").filter({ hasText: unsent })).toBeVisible();
+  await expect.poll(() => sends.length).toBe(1);
+  await box.fill("Een concept dat de volgende niet mag lezen");
+  await expect.poll(storedChat).toEqual([expect.stringMatching(/^draft:/), expect.stringMatching(/^outbox:/)]);
+
+  // Isa changes her password on another device: every other session ends, this one too.
+  const phone = await anotherVisitor(browser, baseURL!);
+  await phone.goto("/login");
+  await phone.getByLabel(t("accounts:fields.email")).fill(email);
+  await phone.getByLabel(t("accounts:fields.password")).fill(PASSWORD);
+  await phone.getByRole("button", { name: t("accounts:login.submit") }).click();
+  await expect(phone).toHaveURL(/\/members/);
+  await phone.goto("/notifications");
+  const passwordForm = phone.locator("form", {
+    has: phone.getByRole("button", { name: t("settings:account.savePassword") }),
+  });
+  const newPassword = "a-new-password-elsewhere";
+  await passwordForm.getByLabel(t("accounts:fields.currentPassword")).fill(PASSWORD);
+  await passwordForm.getByLabel(t("accounts:fields.newPassword"), { exact: true }).fill(newPassword);
+  await passwordForm.getByLabel(t("accounts:fields.repeatPassword")).fill(newPassword);
+  await passwordForm.getByRole("button", { name: t("settings:account.savePassword") }).click();
+  await expect(
+    phone
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: t("settings:account.passwordSaved") }),
+  ).toBeVisible();
+  await phone.close();
+
+  // This device hears it (the room closes the socket) and shows the login page; after a reload too,
+  // nothing of Isa's chat is left on it.
+  await expect(page).toHaveURL(/\/login\?/, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByLabel(t("accounts:fields.email"))).toBeVisible();
+  expect(await storedChat()).toEqual([]);
+
+  // Isa logs in again within the day and opens the conversation: the message is not sent, the box is empty.
+  await page.getByLabel(t("accounts:fields.email")).fill(email);
+  await page.getByLabel(t("accounts:fields.password")).fill(newPassword);
+  await page.getByRole("button", { name: t("accounts:login.submit") }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const answered = answers;
+  await page.goto(chatPath);
+  await expect.poll(() => answers).toBeGreaterThan(answered);
+  await expect(box).toHaveValue("");
+  await expect(page.getByTestId("message-pending")).toHaveCount(0);
+  await page.waitForTimeout(1_000);
+  expect(sends).toHaveLength(1);
+  expect(await storedChat()).toEqual([]);
 });

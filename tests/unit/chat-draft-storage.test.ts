@@ -3,7 +3,7 @@
 // survives leaving the page (to buy credits), goes once sent, and never
 // outlives a logout.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { draftStorage, forgetOutboxes } from "#app/components/chat/outbox-storage.ts";
+import { draftStorage, forgetOutboxes, forgetOutboxesBut } from "#app/components/chat/outbox-storage.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,6 +34,18 @@ describe("the stored chat draft", () => {
     expect(draftStorage(1, 7).read()).toBe("");
     expect(draftStorage(3, 9).read()).toBe("");
     expect(localStorage.getItem("theme")).toBe("dark");
+  });
+
+  it("keeps only the logged-in member's drafts on the device", () => {
+    draftStorage(1, 7).write("Hoi");
+    draftStorage(11, 7).write("Hallo");
+    draftStorage(3, 9).write("Dag");
+    forgetOutboxesBut(1);
+    expect(draftStorage(1, 7).read()).toBe("Hoi");
+    expect(draftStorage(11, 7).read()).toBe("");
+    expect(draftStorage(3, 9).read()).toBe("");
+    forgetOutboxesBut(null);
+    expect(draftStorage(1, 7).read()).toBe("");
   });
 
   it("never breaks the chat when storage is not allowed", () => {

@@ -2,7 +2,13 @@
 // The chat outbox in localStorage: kept per member and conversation, read back
 // only as valid outgoing messages, and never an error when storage fails.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetOutboxes, OUTBOX_MAX_AGE_MS, outboxKey, outboxStorage } from "#app/components/chat/outbox-storage.ts";
+import {
+  forgetOutboxes,
+  forgetOutboxesBut,
+  OUTBOX_MAX_AGE_MS,
+  outboxKey,
+  outboxStorage,
+} from "#app/components/chat/outbox-storage.ts";
 
 const text = (clientId: string, body = "Hoi") => ({ kind: "text" as const, clientId, text: body });
 
@@ -130,5 +136,23 @@ describe("the stored chat outbox", () => {
     expect(outboxStorage(1, 7).read()).toEqual([]);
     expect(outboxStorage(1, 8).read()).toEqual([]);
     expect(localStorage.getItem("theme")).toBe("dark");
+  });
+
+  it("keeps only the logged-in member's messages: another member's never wait on the device to be sent", () => {
+    outboxStorage(1, 7).keep({ message: text("client-aaaa"), createdAt: 10 });
+    outboxStorage(12, 7).keep({ message: text("client-bbbb"), createdAt: 10 });
+    outboxStorage(2, 7).keep({ message: text("client-cccc"), createdAt: 10 });
+    localStorage.setItem("theme", "dark");
+    forgetOutboxesBut(1);
+    expect(
+      outboxStorage(1, 7)
+        .read()
+        .map((e) => e.message.clientId),
+    ).toEqual(["client-aaaa"]);
+    expect(outboxStorage(12, 7).read()).toEqual([]);
+    expect(outboxStorage(2, 7).read()).toEqual([]);
+    expect(localStorage.getItem("theme")).toBe("dark");
+    forgetOutboxesBut(null);
+    expect(outboxStorage(1, 7).read()).toEqual([]);
   });
 });

@@ -7,15 +7,19 @@
 // or holds anything else never breaks the chat: nothing is kept then, and what
 // does not read back as an outgoing message is ignored. A message older than a
 // day is not sent any more (the member has moved on; it would be charged out
-// of the blue), and logging out forgets every stored message on the device.
-// The text being typed (the draft) is kept the same way, per member and
-// conversation, so a member who leaves to buy credits finds it back in the
-// send box; it is forgotten once sent or emptied, and on logging out.
+// of the blue). Only the member who wrote a message ever sends it: the end of
+// the session, however the browser learns of it (a logout, a page rendered for
+// a visitor, the server saying the session ended), forgets every stored
+// message on the device, and a member's page forgets any other member's (the
+// app runtime sees to both). The text being typed (the draft) is kept the same
+// way, per member and conversation, so a member who leaves to buy credits
+// finds it back in the send box; it is forgotten once sent or emptied, and
+// with the outbox when the session ends.
 import { z } from "zod";
 import { type OutgoingMessage, outgoingMessageSchema } from "#app/schemas/chat.ts";
 import { DRAFT_PREFIX, OUTBOX_PREFIX, storage } from "./forget-outboxes.ts";
 
-export { forgetOutboxes } from "./forget-outboxes.ts";
+export { forgetOutboxes, forgetOutboxesBut } from "./forget-outboxes.ts";
 
 export interface OutboxEntry {
   message: OutgoingMessage;

@@ -11,10 +11,15 @@
 //   notification ("new push click") opens its page;
 // - the app badge: unread messages plus new likes (failures ignored);
 // - a member whose session the server says has ended (any /api call but
-//   user.php answering authentication_required) is logged out here too: the
-//   session cookie goes and the browser opens the login page, to come back.
+//   user.php answering authentication_required, a socket closed for it) is
+//   logged out here too: the session cookie goes and the browser opens the
+//   login page, to come back;
+// - the chat's unsent messages and drafts on the device belong to the member
+//   logged in: a page rendered for a visitor or the end of the session forgets
+//   them all, a member's page every other member's.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { forgetOutboxes, forgetOutboxesBut } from "#app/components/chat/forget-outboxes.ts";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { apiFetch, whenSessionEnds } from "./api.ts";
 import { MemberSignal } from "./member-signal.ts";
@@ -134,6 +139,18 @@ function useLogoutWhenSessionEnds(memberId: number | null) {
   useEffect(() => (memberId === null ? undefined : whenSessionEnds(logOutHere)), [memberId]);
 }
 
+/**
+ * Whenever the browser learns who is logged in (every page says so, unless its
+ * root loader failed) or that the session ended, no one else's unsent chat
+ * messages and drafts stay on the device.
+ */
+function useChatStorageOfWhoIsLoggedIn(known: boolean, memberId: number | null) {
+  useEffect(() => {
+    if (known) forgetOutboxesBut(memberId);
+  }, [known, memberId]);
+  useEffect(() => whenSessionEnds(forgetOutboxes), []);
+}
+
 function useAppBadge(count: number) {
   useEffect(() => {
     const badge = navigator as Navigator & {
@@ -146,13 +163,15 @@ function useAppBadge(count: number) {
 }
 
 export function AppRuntime() {
-  const member = useSiteChrome()?.member ?? null;
+  const chrome = useSiteChrome();
+  const member = chrome?.member ?? null;
   const memberId = member?.id ?? null;
   useServiceWorker();
   usePeriodicRefresh(memberId);
   useMemberSignal(memberId);
   usePushMessages();
   useLogoutWhenSessionEnds(memberId);
+  useChatStorageOfWhoIsLoggedIn(chrome !== null, memberId);
   useAppBadge(member ? member.unreadMessages + member.newLikes : 0);
   useEffect(() => {
     void syncPushSubscription(memberId !== null)
