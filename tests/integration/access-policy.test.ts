@@ -280,6 +280,8 @@ const examples: Record<string, Example> = {
   "POST /dev/push/:token": () => ({ ...post("/dev/push/access-test-token", {}), refusedByHandler: 403 }),
 
   "GET /api/geocode.php": () => get("/api/geocode.php?lat=52.1&lon=5.1"),
+  // Only the site's own client logs out with a GET: a link from another site cannot send its header.
+  "GET /api/logout.php": () => ({ path: "/api/logout.php", headers: { "X-Requested-With": "XMLHttpRequest" } }),
   "POST /api/user.php": () => ({
     ...json("POST", "/api/user.php", { email: "nobody@test.example", password: "not the password" }),
     refusedByHandler: 401,

@@ -1,11 +1,12 @@
 // GET|POST /api/logout.php and GET /api/geocode.php?lat&lon.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { CLIENT_HEADER } from "#app/schemas/client-header.ts";
 import { logOut } from "#app/server/accounts/login.ts";
 import { clearedSessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
 import { nearestPlace } from "#app/server/geo/geocode.ts";
 import type { AppEnv } from "#workers/server.ts";
-import { catalogueError, validationError } from "./errors.ts";
+import { apiError, catalogueError, validationError } from "./errors.ts";
 
 const coordinates = z.object({
   lat: z.coerce.number().min(-90).max(90),
@@ -23,7 +24,14 @@ async function logout(c: Context<AppEnv>) {
 }
 
 export const sessionApi = new Hono<AppEnv>()
-  .get("/logout.php", logout)
+  // A GET may be a link on another site: the session cookie goes along with a
+  // top-level GET (SameSite=Lax). It logs out only for the site's own client,
+  // whose header such a page cannot send; the POST is checked by its Origin.
+  .get("/logout.php", (c) =>
+    c.req.header(CLIENT_HEADER.name)
+      ? logout(c)
+      : apiError(c, 403, "client_header_required", "errors:clientHeaderRequired"),
+  )
   .post("/logout.php", logout)
   .get("/geocode.php", async (c) => {
     const parsed = coordinates.safeParse({ lat: c.req.query("lat"), lon: c.req.query("lon") });
