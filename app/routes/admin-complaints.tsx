@@ -117,6 +117,7 @@ function ComplaintCard({
         <div>
           <h2 className="font-bold">{complaint.subject}</h2>
           <p className="text-xs text-muted">
+            {complaint.reference && <span data-testid="complaint-reference">{complaint.reference} · </span>}
             {complaint.name} &lt;{complaint.email}&gt; · {complaint.domain} · <When at={complaint.createdAt} />
             {complaint.userId && (
               <>

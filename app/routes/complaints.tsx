@@ -1,5 +1,6 @@
 // /complaints: a validated complaint form, prefilled for members;
-// stored for the operators with a confirmation mail, then a success screen.
+// stored for the operators with a confirmation mail, then a success screen
+// with the complaint's reference.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck } from "lucide-react";
@@ -30,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: complaintSchema });
   if (submission.status !== "success") return rejected(submission);
   return withDomainErrors(submission, getI18n(context).t, async () => {
-    await fileComplaint(app, submission.value, app.member);
-    return { result: submission.reply({ resetForm: true }), filed: { email: submission.value.email } };
+    const { reference } = await fileComplaint(app, submission.value, app.member);
+    return { result: submission.reply({ resetForm: true }), filed: { email: submission.value.email, reference } };
   });
 }
 
@@ -63,6 +64,9 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
             <CircleCheck className="mx-auto size-12 text-success" aria-hidden="true" />
             <h1 className="mt-3 text-2xl font-bold">{t("complaints.doneTitle")}</h1>
             <FormMessage tone="success">{t("complaints.done", { email: filed.email })}</FormMessage>
+            <p className="mt-3 text-sm" data-testid="complaint-reference">
+              {t("complaints.reference", { reference: filed.reference })}
+            </p>
             <p className="mt-6">
               <Link to="/" className="btn-outline">
                 {t("complaints.backHome")}

@@ -26,6 +26,7 @@ import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
 import { loadSiteChrome } from "#app/server/site/chrome.ts";
 import { parseSkippedAt, SITE_ENTRY_COOKIE } from "#app/server/site/site-entry.ts";
 import { createServer } from "#workers/server.ts";
+import nlContent from "../../locales/nl/content.json";
 import { exampleCompanies } from "../../scripts/seed/data/domains.ts";
 import { seedExampleDomains } from "../../scripts/seed/domains.ts";
 import { RAW_KEY, visibleText } from "../page-text.ts";
@@ -38,6 +39,7 @@ import {
   givenDomainSettings,
   mailsTo,
   NOW,
+  outcome,
   sessionCookieFor,
 } from "./fixtures.ts";
 
@@ -373,20 +375,102 @@ describe("complaints (/complaints)", () => {
     message: "Mijn betaling is twee keer afgeschreven, graag terugstorten.",
   };
 
-  it("stores the complaint for the operators and queues a confirmation mail in the outbox", async () => {
-    const { id } = await fileComplaint(accountsApp(), complaintSchema.parse(complaint), null);
+  /** Complaints filed from one client address (each test's own, unless given). */
+  const fromClient = (clientIp = "203.0.113.7", options: Parameters<typeof accountsApp>[0] = {}) => ({
+    ...accountsApp(options),
+    clientIp,
+  });
+
+  it("stores the complaint for the operators and acknowledges it with a reference and fixed wording only", async () => {
+    // Anyone may type anyone's address: what they wrote must not reach that inbox.
+    const written = {
+      name: "Win a prize at spam.example",
+      email: "jan@example.com",
+      subject: "Claim your prize: https://spam.example/win",
+      message: "Click https://spam.example/win now, your account will be closed otherwise!",
+    };
+    const { id } = await fileComplaint(fromClient(), complaintSchema.parse(written), null);
     const [stored] = await db.select().from(complaints).where(eq(complaints.id, id));
-    expect(stored).toMatchObject({ ...complaint, domain: "localhost", status: "open", userId: null, createdAt: NOW });
+    expect(stored).toMatchObject({ ...written, domain: "localhost", status: "open", userId: null, createdAt: NOW });
     const [mail] = await mailsTo("jan@example.com");
     expect(mail).toMatchObject({ template: "complaint_received", locale: "nl" });
-    expect(mail!.text).toContain("Jan de Vries");
-    expect(mail!.text).toContain("Dubbele afschrijving");
+    for (const part of [mail!.subject, mail!.text, mail!.html]) {
+      expect(part).not.toMatch(/spam\.example|prize|Click/i);
+    }
+    expect(stored!.reference).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(mail!.subject).toContain(stored!.reference);
+    expect(mail!.text).toContain(stored!.reference);
+  });
+
+  it("counts plus-addressed and dotted Gmail variants of one address as that address", async () => {
+    const file = (email: string, clientIp: string) =>
+      fileComplaint(fromClient(clientIp), complaintSchema.parse({ ...complaint, email }), null);
+    for (const [i, email] of ["jan+1@example.com", "Jan+2@Example.com", "jan@example.com"].entries()) {
+      await file(email, `198.51.100.${i}`);
+    }
+    expect(await outcome(file("jan+more@example.com", "198.51.100.9"))).toBe("complaint_limit");
+    for (const [i, email] of [
+      "j.an.devries@gmail.com",
+      "jandevries+x@googlemail.com",
+      "JanDeVries@gmail.com",
+    ].entries()) {
+      await file(email, `198.51.100.${10 + i}`);
+    }
+    expect(await outcome(file("jan.de.vries+y@GMAIL.com", "198.51.100.19"))).toBe("complaint_limit");
+    expect(await db.select().from(complaints)).toHaveLength(6);
+  });
+
+  it("files three of ten sent at once to one address, and mails three", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        outcome(fileComplaint(fromClient(`198.51.100.${i}`), complaintSchema.parse(complaint), null)),
+      ),
+    );
+    expect(answers.filter((a) => a === "ok")).toHaveLength(3);
+    expect(answers.filter((a) => a === "complaint_limit")).toHaveLength(7);
+    expect(await db.select().from(complaints)).toHaveLength(3);
+    expect(await mailsTo("jan@example.com")).toHaveLength(3);
+  });
+
+  it("takes at most 10 complaints a day from one client address, whatever addresses it types, sent at once too", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        outcome(
+          fileComplaint(fromClient(), complaintSchema.parse({ ...complaint, email: `victim${i}@example.com` }), null),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a === "ok")).toHaveLength(10);
+    expect(answers.filter((a) => a === "complaint_limit")).toHaveLength(5);
+    // Another client is not held up by it.
+    expect(await outcome(fileComplaint(fromClient("192.0.2.1"), complaintSchema.parse(complaint), null))).toBe("ok");
+  });
+
+  it("refuses the form's 11th complaint of the day from one client address with a localised 429", async () => {
+    const post = (i: number) =>
+      SELF.fetch("http://localhost/complaints", {
+        method: "POST",
+        headers: {
+          Origin: "http://localhost",
+          "CF-Connecting-IP": "203.0.113.99",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ ...complaint, email: `person${i}@example.com` }),
+      });
+    for (let i = 0; i < 10; i++) {
+      const response = await post(i);
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+    }
+    const refused = await post(10);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(nlContent.complaints.errors.limit);
   });
 
   it("writes to a member in the member's own language and links the complaint to them", async () => {
     const member = await givenAccount({ email: "lena@example.com" });
     const { id } = await fileComplaint(
-      accountsApp({ locale: "nl" }),
+      fromClient(undefined, { locale: "nl" }),
       complaintSchema.parse({ ...complaint, email: "lena@example.com" }),
       { id: member, language: "de" },
     );
@@ -397,12 +481,12 @@ describe("complaints (/complaints)", () => {
 
   it("accepts three a day per address, then refuses until a day has passed", async () => {
     const time = clock(NOW);
-    const file = () => fileComplaint(accountsApp({ now: time.now }), complaintSchema.parse(complaint), null);
+    const file = () => fileComplaint(fromClient(undefined, { now: time.now }), complaintSchema.parse(complaint), null);
     for (let i = 0; i < 3; i++) await file();
     await expect(file()).rejects.toSatisfy((e) => e instanceof DomainError && e.code === "complaint_limit");
     expect(await mailsTo("jan@example.com")).toHaveLength(3);
     time.advance(86_400_001);
-    await expect(file()).resolves.toEqual({ id: expect.any(Number) });
+    await expect(file()).resolves.toEqual({ id: expect.any(Number), reference: expect.any(String) });
   });
 
   it("validates the form: every field required, a real e-mail address, a message of some substance", () => {

@@ -20,7 +20,7 @@ const params: MailParams = {
   reminders: { name: "Anna", link, members: 80 },
   promotions: { name: "Anna", link, headline: "Spring offer", text: "Double credits this weekend." },
   news: { name: "Anna", link, headline: "New: voice notes", text: "Send a voice message in any chat." },
-  complaint_received: { name: "Anna", link, topic: "Invoice of March" },
+  complaint_received: { link, reference: "7KQ4-M2XD" },
   complaint_reply: { name: "Anna", link, topic: "Invoice of March", reply: "Thank you.\nWe refunded it." },
   payment_refunded: { name: "Anna", link, amount: "€ 19,95", credits: 100 },
 };
@@ -44,7 +44,7 @@ describe("composing mails", () => {
       expect(mail.html).toContain(`<html lang="${locale}"`);
       expect(mail.html).toContain(`href="${link}"`);
       expect(mail.text).toContain(link);
-      expect(mail.text).toContain("Anna");
+      expect(mail.text).toContain("name" in params[template] ? "Anna" : "7KQ4-M2XD");
       for (const body of [mail.html, mail.text]) expect(body).not.toMatch(/mail:\w+\.|\{\{|\uE000|\uE001|undefined/);
     });
   });

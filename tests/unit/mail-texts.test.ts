@@ -23,6 +23,16 @@ describe("mail texts", () => {
     });
   }
 
+  it("acknowledges a complaint with its reference and never repeats what the complainant typed", () => {
+    for (const locale of locales) {
+      const texts = JSON.parse(readFileSync(join(root, locale, "mail.json"), "utf8"));
+      const received = texts.complaint_received as Record<string, string>;
+      expect(received.subject, locale).toContain("{{reference}}");
+      expect(received.body, locale).toContain("{{reference}}");
+      expect(JSON.stringify(received), locale).not.toMatch(/\{\{(topic|name)\}\}/);
+    }
+  });
+
   it("puts the operator's reply in the complaint reply's body", () => {
     for (const locale of locales) {
       const texts = JSON.parse(readFileSync(join(root, locale, "mail.json"), "utf8"));

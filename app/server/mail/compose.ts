@@ -63,7 +63,7 @@ export function composeMail<T extends MailTemplate>(input: ComposeMailInput<T>):
   const values: Record<string, string> = { ...siteParams, link, name: singleLine(String(params.name ?? "")) };
   if (typeof params.email === "string") values.email = singleLine(params.email);
   if (typeof params.topic === "string") values.topic = singleLine(params.topic);
-  for (const key of ["sender", "headline", "text", "amount"]) {
+  for (const key of ["sender", "headline", "text", "amount", "reference"]) {
     if (typeof params[key] === "string") values[key] = singleLine(params[key]);
   }
   // An operator's reply keeps its lines (no other control characters).

@@ -98,6 +98,7 @@ function Value({ name, value }: { name: string; value: string }): ReactNode {
       );
     case "email":
     case "amount":
+    case "reference":
     case "topic":
     case "hours":
     case "days":

@@ -61,8 +61,11 @@ export interface MailParams {
   promotions: { name: string; link: string; headline: string; text: string };
   /** Operator-written news, like promotions. */
   news: { name: string; link: string; headline: string; text: string };
-  /** A complaint was filed (/complaints): `topic` is its subject; `link` leads to the service page. */
-  complaint_received: { name: string; link: string; topic: string };
+  /**
+   * A complaint was filed (/complaints): its `reference`; `link` leads to the service page. Anyone
+   * may type any address into the form, so this mail repeats nothing they typed (no name, no subject).
+   */
+  complaint_received: { link: string; reference: string };
   /** An operator's answer (`reply`, several lines) to the complaint about `topic`. */
   complaint_reply: { name: string; link: string; topic: string; reply: string };
   /** A payment of `amount` (formatted) was refunded; up to `credits` credits were taken back. */
