@@ -32,7 +32,7 @@ type ComplaintContext = AccountsContext & Pick<RequestContext, "clientIp">;
  * The mailbox an address reaches, for counting: lower case, without a "+tag"
  * in the local part, and for Gmail without dots (googlemail.com is gmail.com).
  */
-export function mailboxOf(email: string) {
+function mailboxOf(email: string) {
   const at = email.lastIndexOf("@");
   const local = email.slice(0, at).toLowerCase().split("+")[0]!;
   const domain = email.slice(at + 1).toLowerCase();

@@ -10,7 +10,7 @@ import { dailyCounts } from "#app/server/db/schema.ts";
 
 const DAY = 86_400_000;
 
-export type DailyScope = "discount_refused" | "complaint_address" | "complaint_client";
+type DailyScope = "discount_refused" | "complaint_address" | "complaint_client";
 
 interface DailyUse {
   scope: DailyScope;
