@@ -27,11 +27,12 @@ export const sessionApi = new Hono<AppEnv>()
   // A GET may be a link on another site: the session cookie goes along with a
   // top-level GET (SameSite=Lax). It logs out only for the site's own client,
   // whose header such a page cannot send; the POST is checked by its Origin.
-  .get("/logout.php", (c) =>
-    c.req.header(CLIENT_HEADER.name)
-      ? logout(c)
-      : apiError(c, 403, "client_header_required", "errors:clientHeaderRequired"),
-  )
+  .get("/logout.php", async (c) => {
+    if (!c.req.header(CLIENT_HEADER.name)) {
+      return apiError(c, 403, "client_header_required", "errors:clientHeaderRequired");
+    }
+    return logout(c);
+  })
   .post("/logout.php", logout)
   .get("/geocode.php", async (c) => {
     const parsed = coordinates.safeParse({ lat: c.req.query("lat"), lon: c.req.query("lon") });
