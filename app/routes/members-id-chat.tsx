@@ -1,28 +1,57 @@
-// /members/{id}/chat (a variant of a member's page): opens the conversation with
-// that member, starting it if needed. Visitors sign up first; a refusal (free
-// members past their conversations, blocks) is a page that says why.
+// /members/{id}/chat (a variant of a member's page): the chat with that member.
+// Opening it only looks, since a link on any site can open it with the
+// member's cookie: the conversation in the member's list opens; otherwise the
+// page offers to start it (or bring it back to the list), and only that
+// button's post starts it and counts towards a free member's conversations.
+// Visitors sign up first; a refusal (free members past their conversations,
+// blocks) is a page that says why.
 import { invariantResponse } from "@epic-web/invariant";
-import { Crown, MessageCircleOff } from "lucide-react";
+import { Crown, MessageCircle, MessageCircleOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { SubmitButton } from "#app/components/forms/fields.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { withDomainMessage } from "#app/routing/forms.server.ts";
 import { parseId } from "#app/routing/params.ts";
-import { startConversation } from "#app/server/chat/conversations.ts";
+import { conversationToOpen, startConversation } from "#app/server/chat/conversations.ts";
+import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import type { Route } from "./+types/members-id-chat";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+function chatter({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
   const id = parseId(params.id);
   invariantResponse(id, () => t("errors:memberNotFound"), { status: 404 });
   if (!app.member) throw redirect(`/members/${id}/signup`);
-  const { member } = app;
+  return { app, t, id, member: { id: app.member.id, paidUser: app.member.paidUser } };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { app, t, id, member } = chatter(args);
   return withDomainMessage(
     t,
     async () => {
-      const conversationId = await startConversation(app, { id: member.id, paidUser: member.paidUser }, id);
+      const found = await conversationToOpen(app, member, id);
+      if (found.conversationId !== null) throw redirect(`/chats/${found.conversationId}`);
+      return {
+        memberId: id,
+        name: found.otherName,
+        removed: found.removed,
+        freeConversations: member.paidUser || found.removed ? null : FREE_CONVERSATIONS,
+        title: t("chat:conversation.title", { name: found.otherName }),
+      };
+    },
+    { memberId: id, title: t("chat:refused.title") },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { app, t, id, member } = chatter(args);
+  return withDomainMessage(
+    t,
+    async () => {
+      const conversationId = await startConversation(app, member, id);
       return redirect(`/chats/${conversationId}`);
     },
     { memberId: id, title: t("chat:refused.title") },
@@ -31,9 +60,47 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
-export default function MemberChatRefused({ loaderData }: Route.ComponentProps) {
+export default function MemberChat({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = actionData ?? ("code" in loaderData ? loaderData : null);
+  if (refusal) return <ChatRefused {...refusal} />;
+  if ("code" in loaderData) return null;
+  return <StartChat {...loaderData} />;
+}
+
+function StartChat({
+  memberId,
+  name,
+  removed,
+  freeConversations,
+}: {
+  memberId: number;
+  name: string;
+  removed: boolean;
+  freeConversations: number | null;
+}) {
   const { t } = useTranslation("chat");
-  const { memberId, code, message } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <div className="card p-6 text-center">
+        <MessageCircle className="mx-auto size-10 text-primary" aria-hidden="true" />
+        <h1 className="mt-3 text-xl font-bold">{t("conversation.title", { name })}</h1>
+        <p className="mt-2 text-muted">{removed ? t("start.removed", { name }) : t("start.text", { name })}</p>
+        {freeConversations !== null && (
+          <p className="mt-2 text-sm text-muted">{t("start.freeNote", { max: freeConversations })}</p>
+        )}
+        <Form method="post" className="mt-5 flex flex-wrap justify-center gap-2" data-testid="chat-start">
+          <SubmitButton className="btn-primary">{removed ? t("start.reopen") : t("start.button")}</SubmitButton>
+          <Link to={`/members/${memberId}`} className="btn-ghost">
+            {t("refused.profile")}
+          </Link>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function ChatRefused({ memberId, code, message }: { memberId: number; code: string; message: string }) {
+  const { t } = useTranslation("chat");
   const premium = code === "premium_only";
   return (
     <div className="mx-auto max-w-xl px-4 py-16">

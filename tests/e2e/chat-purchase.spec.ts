@@ -24,7 +24,7 @@ test("buying from a conversation comes back to it with the typed message, which 
   await activeMember(page, "nl", { name: "Fenna" });
   await page.goto(`/members/${otherId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(other);
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const conversation = new URL(page.url()).pathname;
 

@@ -47,7 +47,7 @@ test("two members chat live: icebreaker, unread badge, typing, reply, character 
   await logIn(page, "premium@hartslag.example");
 
   await page.goto(`/members/${bramId}`);
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chatPath = new URL(page.url()).pathname;
 
@@ -126,7 +126,7 @@ test("without credits nothing is sent: the alert links to /credits and the text 
   await card.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/members\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(other);
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
 
   await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();
@@ -181,7 +181,7 @@ test("a message the socket could not deliver survives a reload: sent once, shown
   });
 
   await page.goto(`/members/${jesseId}`);
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const conversation = new URL(page.url()).pathname.split("/").pop();
   const price = Number(((await page.getByTestId("icebreaker-price").textContent()) ?? "").replace(/\D/g, ""));
@@ -265,7 +265,7 @@ test("a session ended elsewhere leaves no unsent message or draft on the device,
     );
 
   await page.goto(`/members/${semId}`);
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chatPath = new URL(page.url()).pathname;
   await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();

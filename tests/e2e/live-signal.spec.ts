@@ -20,7 +20,7 @@ test("a first message shows in the recipient's open chat list at once, without a
   const basId = await ownId(bas);
   await logIn(page, "premium@hartslag.example");
   await page.goto(`/members/${basId}`);
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await hydrated(page);
 

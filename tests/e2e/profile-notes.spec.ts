@@ -37,7 +37,7 @@ test("a member keeps a private note on a profile and finds it beside the convers
   await page.reload();
   await expect(noteBox(page)).toHaveValue(note);
 
-  await page.getByRole("link", { name: t("members:sendMessage") }).click();
+  await page.getByRole("button", { name: t("members:sendMessage") }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   // A new conversation first offers opening lines; this member writes their own.
   await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();

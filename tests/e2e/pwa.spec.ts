@@ -212,7 +212,7 @@ test.describe("push notifications", { tag: "@notifications" }, () => {
     const daan = await anotherVisitor(browser, baseURL!);
     await logIn(daan, "premium@hartslag.example");
     await daan.goto(`/members/${memberId}`);
-    await daan.getByRole("link", { name: t("members:sendMessage") }).click();
+    await daan.getByRole("button", { name: t("members:sendMessage") }).click();
     await expect(daan).toHaveURL(/\/chats\/\d+$/);
     const opening = t("chat:icebreaker.line1", { name });
     await daan.getByTestId("icebreaker").getByRole("button", { name: opening }).click();

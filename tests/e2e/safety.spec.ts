@@ -88,7 +88,12 @@ test("a fictional profile says so in search, on the profile and in the chat", { 
   const id = new URL(page.url()).pathname.split("/").at(-1);
   await expect(page.getByRole("main").getByTestId("fictional-badge").first()).toBeVisible();
   await expect(page.getByText(t("members:fictionalNotice"))).toBeVisible();
+  // A link to the chat only offers it; the page's button starts it.
   await page.goto(`/members/${id}/chat`);
+  await page
+    .getByTestId("chat-start")
+    .getByRole("button", { name: t("chat:start.button") })
+    .click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   // On a phone the list beside the conversation is hidden; the chat header's badge is what shows.
   await expect(page.getByTestId("fictional-badge").filter({ visible: true }).first()).toBeVisible();

@@ -21,7 +21,7 @@ for (const lng of ["nl", "de"]) {
 
       // Anna opens a conversation with Bart and uploads a photo to send in it.
       await anna!.goto(`/members/${bartId}`);
-      await anna!.getByRole("link", { name: t("members:sendMessage") }).click();
+      await anna!.getByRole("button", { name: t("members:sendMessage") }).click();
       await expect(anna!).toHaveURL(/\/chats\/\d+$/);
       const chatPath = new URL(anna!.url()).pathname;
       const conversation = chatPath.split("/").pop()!;

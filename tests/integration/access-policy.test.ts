@@ -252,6 +252,7 @@ const examples: Record<string, Example> = {
   "GET /members/:id": (w, p) => get(`/members/${w.profileOf(p)}`),
   "POST /members/:id": (w, p) => post(`/members/${w.profileOf(p)}`, { intent: "like" }),
   "GET /members/:id/chat": (w, p) => get(`/members/${w.profileOf(p)}/chat`),
+  "POST /members/:id/chat": (w, p) => post(`/members/${w.profileOf(p)}/chat`, {}),
   "GET /likes/m/:id": (w, p) => get(`/likes/m/${w.profileOf(p)}`),
   "POST /likes/m/:id": (w, p) => post(`/likes/m/${w.profileOf(p)}`, { intent: "like" }),
   "GET /likes/:type": () => get("/likes/received"),

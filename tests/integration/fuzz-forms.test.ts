@@ -92,6 +92,7 @@ const memberActions: Record<string, { fields: string[]; perMember: number }> = {
     perMember: 18,
   },
   "/members/{id}": { fields: ["intent", "gift", "target"], perMember: 55 },
+  "/members/{id}/chat": { fields: ["intent", "target"], perMember: 110 },
   "/swipe-game": { fields: ["intent", "target"], perMember: 55 },
   "/match-finder": { fields: ["intent", "target"], perMember: 55 },
   "/credits": { fields: ["intent", "package", "method", "code"], perMember: 110 },

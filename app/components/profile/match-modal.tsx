@@ -1,20 +1,21 @@
 // The match ("new like") modal: a click anywhere closes it, except on
-// the picture and the button. Escape closes it too.
+// the picture and the button, which opens the chat with the match. Escape
+// closes it too.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { StartChatButton } from "#app/components/chat/start-chat-button.tsx";
 
 export function MatchModal({
   name,
   photo,
-  href,
+  memberId,
   title,
   action,
   onClose,
 }: {
   name: string;
   photo: string | null;
-  href: string;
+  memberId: number;
   title: string;
   action: string;
   onClose: () => void;
@@ -54,14 +55,14 @@ export function MatchModal({
         )}
       </div>
       <p className="mb-5">{t("match.text", { name })}</p>
-      <Link
-        to={href}
+      <StartChatButton
+        memberId={memberId}
         className="btn bg-white text-primary hover:bg-primary-soft"
         data-keep-open
         data-testid="match-action"
       >
         {action}
-      </Link>
+      </StartChatButton>
       <p className="mt-4 text-xs text-white/80">{t("match.close")}</p>
     </dialog>
   );

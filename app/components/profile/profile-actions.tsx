@@ -5,7 +5,8 @@
 import { Ban, Flag, Gift, Heart, HeartOff, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { StartChatButton } from "#app/components/chat/start-chat-button.tsx";
 import { useToastFor } from "#app/components/layout/toast-host.tsx";
 import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
 import { GiftDialog } from "./gift-dialog.tsx";
@@ -80,9 +81,9 @@ export function ProfileActions({
       <div className="mt-4 flex flex-wrap gap-2">
         {!relation.blockedByMe && (
           <>
-            <Link to={`/members/${id}/chat`} className="btn-primary">
+            <StartChatButton memberId={id} className="btn-primary">
               <MessageCircle className="size-4" aria-hidden="true" /> {t("sendMessage")}
-            </Link>
+            </StartChatButton>
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
               <button type="submit" className="btn-outline" disabled={busy} aria-pressed={liked}>
@@ -140,7 +141,7 @@ export function ProfileActions({
         <MatchModal
           name={name}
           photo={photo}
-          href={`/members/${id}/chat`}
+          memberId={id}
           title={t("match.title")}
           action={t("match.message", { name })}
           onClose={() => setMatched(false)}

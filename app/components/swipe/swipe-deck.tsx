@@ -246,7 +246,7 @@ export function SwipeDeck({
         <MatchModal
           name={match.name}
           photo={match.photo}
-          href={`/members/${match.id}/chat`}
+          memberId={match.id}
           title={t("members:match.title")}
           action={t("members:match.message", { name: match.name })}
           onClose={() => setMatch(null)}

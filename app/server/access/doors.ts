@@ -113,7 +113,8 @@ export const doors: readonly Door[] = [
   page("/members/:id", anyone, { resource: "profile" }),
   form("/members/:id", member, { resource: "profile" }),
   page("/members/:id/signup", { kind: "visitor", memberTo: "/members/:id" }),
-  page("/members/:id/chat", { kind: "member", visitorTo: "/members/:id/signup" }, { resource: "profile" }),
+  // Opening the chat only looks (any site can link here); its button posts to start it.
+  ...pageWithForm("/members/:id/chat", { kind: "member", visitorTo: "/members/:id/signup" }, { resource: "profile" }),
   page("/likes", member),
   page("/likes/:type", member),
   ...pageWithForm("/likes/m/:id", member, { resource: "profile" }),

@@ -27,20 +27,67 @@ async function existingConversation(db: Database, a: number, b: number) {
   return row?.id ?? null;
 }
 
+/** The other member, when the member may chat with them: not themselves, visible, no block either way. */
+async function chatPartner(app: ChatContext, memberId: number, otherId: number) {
+  if (memberId === otherId) throw new DomainError("not_yourself");
+  const [other] = await app.db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(and(eq(profiles.userId, otherId), eq(profiles.searchable, 1)));
+  if (!other) throw new DomainError("member_not_found");
+  await assertNotBlocked(app.db, memberId, otherId);
+  return other;
+}
+
+/** A free member starts at most FREE_CONVERSATIONS conversations. */
+async function assertMayStartAnother(app: ChatContext, member: { id: number; paidUser: boolean }) {
+  if (member.paidUser) return;
+  const [started] = await app.db
+    .select({ n: count() })
+    .from(conversations)
+    .where(
+      and(
+        or(eq(conversations.memberLow, member.id), eq(conversations.memberHigh, member.id)),
+        eq(conversations.createdBy, member.id),
+      ),
+    );
+  if ((started?.n ?? 0) >= FREE_CONVERSATIONS) throw new DomainError("premium_only", { max: FREE_CONVERSATIONS });
+}
+
+/**
+ * What opening the chat with another member finds, changing nothing (a link
+ * may bring anyone here): the conversation in the member's list to open, or
+ * none, when it must be started, or brought back to a list it was removed
+ * from (`removed`), with startConversation. Refuses as that would.
+ */
+export async function conversationToOpen(
+  app: ChatContext,
+  member: { id: number; paidUser: boolean },
+  otherId: number,
+): Promise<{ conversationId: number | null; removed: boolean; otherName: string }> {
+  const other = await chatPartner(app, member.id, otherId);
+  const existing = await existingConversation(app.db, member.id, otherId);
+  if (existing) {
+    const [own] = await app.db
+      .select({ hiddenAt: conversationParticipants.hiddenAt })
+      .from(conversationParticipants)
+      .where(
+        and(eq(conversationParticipants.conversationId, existing), eq(conversationParticipants.userId, member.id)),
+      );
+    const removed = own?.hiddenAt != null;
+    return { conversationId: removed ? null : existing, removed, otherName: other.name };
+  }
+  await assertMayStartAnother(app, member);
+  return { conversationId: null, removed: false, otherName: other.name };
+}
+
 /** The conversation between the member and another, made when it does not exist yet. */
 export async function startConversation(
   app: ChatContext,
   member: { id: number; paidUser: boolean },
   otherId: number,
 ): Promise<number> {
-  if (member.id === otherId) throw new DomainError("not_yourself");
-  const [other] = await app.db
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .where(and(eq(profiles.userId, otherId), eq(profiles.searchable, 1)));
-  if (!other) throw new DomainError("member_not_found");
-  await assertNotBlocked(app.db, member.id, otherId);
-
+  await chatPartner(app, member.id, otherId);
   const existing = await existingConversation(app.db, member.id, otherId);
   if (existing) {
     // Coming back to a conversation removed from the list shows it again.
@@ -52,18 +99,7 @@ export async function startConversation(
       );
     return existing;
   }
-  if (!member.paidUser) {
-    const [started] = await app.db
-      .select({ n: count() })
-      .from(conversations)
-      .where(
-        and(
-          or(eq(conversations.memberLow, member.id), eq(conversations.memberHigh, member.id)),
-          eq(conversations.createdBy, member.id),
-        ),
-      );
-    if ((started?.n ?? 0) >= FREE_CONVERSATIONS) throw new DomainError("premium_only", { max: FREE_CONVERSATIONS });
-  }
+  await assertMayStartAnother(app, member);
   const now = app.now();
   try {
     const [[created]] = await app.db.batch([
