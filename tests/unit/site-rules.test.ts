@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatBadge, formatDate } from "#app/i18n/format.ts";
 import { safeRedirectPath } from "#app/server/http/redirect.ts";
+import { safeConsoleRedirect } from "#app/server/operators/gate.ts";
 import { telHref, termsVersionDate } from "#app/server/reference/reference-data.ts";
 import { parseSkippedAt, shouldShowSiteEntryWarning } from "#app/server/site/site-entry.ts";
 
@@ -65,5 +66,28 @@ describe("redirects after forms", () => {
     expect(safeRedirectPath("/\\evil.example", "/")).toBe("/");
     expect(safeRedirectPath("https://evil.example/", "/")).toBe("/");
     expect(safeRedirectPath(undefined, "/home")).toBe("/home");
+  });
+
+  it("are resolved as the browser resolves them: tabs, newlines and backslashes lead nowhere else", () => {
+    const tricks = [
+      "/\t/evil.example/x",
+      "/\n/evil.example/x",
+      "/\r\n/evil.example",
+      "\t//evil.example",
+      "/\\/evil.example",
+    ];
+    for (const trick of tricks) {
+      const path = safeRedirectPath(trick, "/");
+      expect(new URL(path, "https://hartslag.example").origin, JSON.stringify(trick)).toBe("https://hartslag.example");
+      // A Location header with a control character would fail the answer (500).
+      expect(
+        [...path].some((char) => char.charCodeAt(0) < 0x20 || char === "\\"),
+        JSON.stringify(trick),
+      ).toBe(false);
+    }
+    expect(safeRedirectPath("/members/7?tab=photos#top", "/")).toBe("/members/7?tab=photos#top");
+    // The console's sign-in leads on to console pages only, by the same reading.
+    expect(safeConsoleRedirect("/admin\n/members")).toBe("/admin/members");
+    expect(safeConsoleRedirect("/\t/evil.example/admin")).toBe("/admin");
   });
 });

@@ -2,6 +2,7 @@
 // where a sign-in may send the operator on to. Who may open which console page
 // is the door table's (app/server/access/doors.ts).
 import { doors } from "#app/server/access/doors.ts";
+import { safeRedirectPath } from "#app/server/http/redirect.ts";
 
 /** The console path a URL path stands for (React Router's `.data` suffix removed), or null if it is not one. */
 export function consolePath(pathname: string): string | null {
@@ -19,7 +20,7 @@ export function loginPath(returnTo: string) {
 
 /** Where to go after signing in: a console page, nothing else. */
 export function safeConsoleRedirect(to: string | null | undefined): string {
-  if (!to?.startsWith("/admin") || to.startsWith("//") || to.includes("\\")) return "/admin";
-  const path = consolePath(new URL(to, "http://x").pathname);
-  return path && !signInPaths.has(path) ? to : "/admin";
+  const next = safeRedirectPath(to, "/admin");
+  const path = consolePath(new URL(next, "http://x").pathname);
+  return path && !signInPaths.has(path) ? next : "/admin";
 }
