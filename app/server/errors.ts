@@ -70,6 +70,8 @@ export const errorCatalogue = {
   complaint_limit: { status: 429, message: "content:complaints.errors.limit" },
   // A banned member: login sends them to /pages/ban.
   account_banned: { status: 403, message: "errors:accountBanned" },
+  // An operator asked to delete a banned account: its deletion would mail a link that lifts the ban.
+  member_banned: { status: 409, message: "errors:memberBanned" },
   // Operator console
   operator_forbidden: { status: 403, message: "admin:errors.forbidden" },
   operator_login_failed: { status: 401, message: "admin:errors.loginFailed" },

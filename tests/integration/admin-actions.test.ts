@@ -271,6 +271,63 @@ describe("banning and unbanning", () => {
   });
 });
 
+describe("a ban outlasts deletion and reactivation", () => {
+  it("no operator deletes a banned account, so no reactivation link can lift the ban", async () => {
+    const moderator = await givenOperator("moderator");
+    const support = await givenOperator("support");
+    const admin = await givenOperator("admin");
+    const member = await givenAccount();
+    await banMember(moderator.app, member, { reason: "Scam messages" });
+
+    // Support may delete accounts but not lift bans: deleting would mail a reactivation link.
+    expect(await outcome(deleteMember(support.app, member))).toBe("member_banned");
+    expect(await outcome(deleteMember(admin.app, member))).toBe("member_banned");
+    const [user] = await db.select().from(users).where(eq(users.id, member));
+    expect(user).toMatchObject({ status: "banned", banReason: "Scam messages" });
+    expect(await mailsTo(`member${member}@test.example`)).toEqual([]);
+  });
+
+  it("refuses the reactivation link of an account banned before it was deleted", async () => {
+    // Accounts closed while banned (as earlier versions allowed) keep their ban.
+    const member = await givenAccount({ status: "deleted", deletedAt: NOW - 1000 });
+    await db
+      .update(users)
+      .set({ bannedAt: NOW - 5000, banReason: "Scam messages" })
+      .where(eq(users.id, member));
+    const { issueToken } = await import("#app/server/accounts/tokens.ts");
+    const { followAccountLink } = await import("#app/server/accounts/activation.ts");
+    const link = await issueToken(db, {
+      userId: member,
+      purpose: "reactivation",
+      now: NOW,
+      expiresAt: NOW + 86_400_000,
+    });
+    await link.statement;
+    expect(await outcome(followAccountLink(accountsApp(), { token: link.token, loggedInAs: null }))).toBe(
+      "link_invalid",
+    );
+    const [user] = await db.select().from(users).where(eq(users.id, member));
+    expect(user).toMatchObject({ status: "deleted" });
+    expect(await db.select().from(sessions).where(eq(sessions.userId, member))).toEqual([]);
+  });
+
+  it("tells a banned member who logs in through the API about the ban in their language", async () => {
+    const moderator = await givenOperator("moderator");
+    const member = await givenAccount();
+    await banMember(moderator.app, member, { reason: "Scam messages" });
+    const response = await SELF.fetch("http://localhost/api/user.php", {
+      method: "POST",
+      headers: { "X-Requested-With": "XMLHttpRequest", Origin: "http://localhost", "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `member${member}@test.example`, password: PASSWORD }),
+    });
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe("account_banned");
+    expect(body.message).not.toMatch(/accountBanned/);
+    expect(body.message).toMatch(/\/pages\/ban|geblokkeerd|verbannen|uitgesloten/i);
+  });
+});
+
 describe("photo moderation", () => {
   it("queues new photos; a rejected one is hidden from others, shown as rejected to its owner, and audited", async () => {
     const moderator = await givenOperator("moderator");

@@ -2,7 +2,7 @@
 // (company delete_discount), otherwise the account is closed at once and can be
 // reactivated by e-mail for 14 days; after that the hourly job removes the
 // account and its personal data for good (see privacy/erasure.ts).
-import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isLocale } from "#app/i18n/locales.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
@@ -20,6 +20,14 @@ import { revokeOtherSessions, type SessionMember, startSession } from "./session
 import { consumeToken, DAY, issueToken, randomToken } from "./tokens.ts";
 
 export const REACTIVATION_WINDOW = 14 * DAY;
+
+/**
+ * A ban lasts until an operator who may ban lifts it, whatever happens to the
+ * account meanwhile: a banned account is never reactivated (accounts closed
+ * while banned keep banned_at).
+ */
+export const isBanned = (user: { status: string; bannedAt: number | null }) =>
+  user.status === "banned" || user.bannedAt !== null;
 const RETENTION_CODE_DAYS = 7;
 
 export async function checkPassword(app: Pick<AccountsContext, "db">, userId: number, password: string) {
@@ -109,7 +117,8 @@ export async function requestReactivation(app: AccountsContext, email: string) {
     .select({ id: users.id, deletedAt: users.deletedAt, language: users.language, name: profiles.name })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.email, email), eq(users.status, "deleted")))
+    // A banned account closed earlier is not offered a way back (isBanned).
+    .where(and(eq(users.email, email), eq(users.status, "deleted"), isNull(users.bannedAt)))
     .limit(1);
   if (!user?.deletedAt || now - user.deletedAt >= REACTIVATION_WINDOW) throw new DomainError("email_not_found");
   const token = await issueToken(app.db, {
@@ -135,10 +144,15 @@ export async function reactivateAccount(app: AccountsContext, input: { token: st
   const used = await consumeToken(app.db, input.token, "reactivation", now);
   if (!used) throw new DomainError("link_invalid");
   const [user] = await app.db
-    .select({ status: users.status, deletedAt: users.deletedAt, confirmedAt: users.confirmedAt })
+    .select({
+      status: users.status,
+      deletedAt: users.deletedAt,
+      confirmedAt: users.confirmedAt,
+      bannedAt: users.bannedAt,
+    })
     .from(users)
     .where(eq(users.id, used.userId));
-  if (user?.status !== "deleted" || !user.deletedAt || now - user.deletedAt >= REACTIVATION_WINDOW) {
+  if (user?.status !== "deleted" || isBanned(user) || !user.deletedAt || now - user.deletedAt >= REACTIVATION_WINDOW) {
     throw new DomainError("link_invalid");
   }
   const confirmed = user.confirmedAt !== null;

@@ -3,7 +3,7 @@
 // their request, ban and unban. Each change and its audit row are one batch.
 import { eq } from "drizzle-orm";
 import { awaitsActivation, resendActivation } from "#app/server/accounts/activation.ts";
-import { closeAccount } from "#app/server/accounts/deletion.ts";
+import { closeAccount, isBanned } from "#app/server/accounts/deletion.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { booked, chargeStatements, creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
@@ -96,11 +96,16 @@ export async function forceLogout(app: OperatorContext, memberId: number) {
   closeEndedSessions(app, user.id, { allBut: null });
 }
 
-/** Deletes the account as the member asked (support): the member's own deletion, reactivation mail included. */
+/**
+ * Deletes the account as the member asked (support): the member's own deletion,
+ * reactivation mail included. Never a banned account: its reactivation link
+ * would lift the ban, which only operators who may ban can do (unban first).
+ */
 export async function deleteMember(app: OperatorContext, memberId: number) {
   authorize(app.operator, "members.delete");
   const { user, name } = await findMember(app, memberId);
   if (user.status === "deleted") throw new DomainError("invalid_input");
+  if (isBanned(user)) throw new DomainError("member_banned");
   const memberApp = await memberDomainContext(app, user);
   await closeAccount(memberApp, { id: user.id, email: user.email, name }, [
     auditStatement(app, app.operator, {
