@@ -1,9 +1,16 @@
-// /activate/done: the activation (or reactivation) link lands here; afterwards
-// the page welcomes the member: signup-profile card, get-premium card with the
-// member's discount badge while the discount rule offers one, the domain's
-// cam-partner block when it has one, members overview (3 on phones).
+// /activate/done: the activation (or reactivation) link lands here. Its GET
+// only asks: the page names the account (its masked address) and what will
+// happen, and its one button posts the link, which activates or reactivates
+// the account and logs its member in. A GET must not do that: another site can
+// send a visitor a link to the sender's own account (who would then chat and
+// pay in it), and mail scanners open links before the member does.
+// Afterwards the page welcomes the member: signup-profile card, get-premium
+// card with the member's discount badge while the discount rule offers one,
+// the domain's cam-partner block when it has one, members overview (3 on
+// phones).
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { SubmitButton } from "#app/components/forms/fields.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { CamPartnerBlock } from "#app/components/site/cam-partner-block.tsx";
 import { requestContext } from "#app/context.ts";
@@ -11,7 +18,7 @@ import { countryName } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
-import { followAccountLink } from "#app/server/accounts/activation.ts";
+import { accountLinkPreview, followAccountLink } from "#app/server/accounts/activation.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
@@ -19,19 +26,24 @@ import { memberOffer } from "#app/server/payments/offers.ts";
 import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/activate-done";
 
+/** A link that does nothing (any more) leads to the page that says so. */
+async function orLinkError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isDomainError(error)) throw redirect("/activate/error");
+    throw error;
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token) {
-    try {
-      const app = context.get(requestContext);
-      const userAgent = request.headers.get("user-agent");
-      const { sessionToken } = await followAccountLink(app, { token, loggedInAs: app.member?.id ?? null, userAgent });
-      const headers = sessionToken ? { "Set-Cookie": sessionCookie(request, sessionToken) } : undefined;
-      return redirect("/activate/done", { headers });
-    } catch (error) {
-      if (isDomainError(error)) throw redirect("/activate/error");
-      throw error;
-    }
+    const app = context.get(requestContext);
+    const link = await orLinkError(() => accountLinkPreview(app, token));
+    const title =
+      link.action === "activate" ? "accounts:followLink.activateTitle" : "accounts:followLink.reactivateTitle";
+    return { link: { ...link, token }, title: getI18n(context).t(title) };
   }
   const { app, member } = requireMember(context, request);
   const [{ members }, offer] = await Promise.all([
@@ -39,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     memberOffer(app, member),
   ]);
   return {
+    link: null,
     name: member.profile.name,
     confirmed: member.status === "active",
     paid: member.paidUser,
@@ -49,9 +62,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(requestContext);
+  const token = (await request.formData()).get("token");
+  const { sessionToken } = await orLinkError(() =>
+    followAccountLink(app, {
+      token: typeof token === "string" ? token : "",
+      loggedInAs: app.member?.id ?? null,
+      userAgent: request.headers.get("user-agent"),
+    }),
+  );
+  const headers = sessionToken ? { "Set-Cookie": sessionCookie(request, sessionToken) } : undefined;
+  return redirect("/activate/done", { headers });
+}
+
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
 export default function ActivateDone({ loaderData }: Route.ComponentProps) {
+  if (loaderData.link) return <FollowLink {...loaderData.link} />;
+  return <Welcome {...loaderData} />;
+}
+
+function FollowLink({ action, email, token }: { action: "activate" | "reactivate"; email: string; token: string }) {
+  const { t } = useTranslation("accounts");
+  const activate = action === "activate";
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div className="card p-6 text-center sm:p-8">
+        <h1 className="text-2xl font-bold">
+          {activate ? t("followLink.activateTitle") : t("followLink.reactivateTitle")}
+        </h1>
+        <p className="mt-3 text-muted">
+          {activate ? t("followLink.activateText", { email }) : t("followLink.reactivateText", { email })}
+        </p>
+        <Form method="post" className="mt-6" data-testid="follow-account-link">
+          <input type="hidden" name="token" value={token} />
+          <SubmitButton>{activate ? t("followLink.activateButton") : t("followLink.reactivateButton")}</SubmitButton>
+        </Form>
+        <p className="mt-4 text-sm text-muted">{t("followLink.notYours")}</p>
+      </div>
+    </div>
+  );
+}
+
+function Welcome(loaderData: Extract<Route.ComponentProps["loaderData"], { link: null }>) {
   const { t } = useTranslation("accounts");
   const locale = useLocale();
   return (

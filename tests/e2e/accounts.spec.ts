@@ -48,7 +48,11 @@ for (const lng of ["nl", "de"]) {
       await page.getByRole("link", { name: t("accounts:matches.continue") }).click();
       await expect(page).toHaveURL(/\/members\?welcome=1$/);
 
+      // The link only asks, naming the account by its masked address; the button activates and logs in.
       await page.goto(await linkInMail(page, email, "activation"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("accounts:followLink.activateTitle"));
+      await expect(page.getByRole("main")).toContainText(`${email[0]}•••@e2e.example`);
+      await page.getByRole("button", { name: t("accounts:followLink.activateButton") }).click();
       await expect(page).toHaveURL(/\/activate\/done$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("accounts:done.title"));
       await expect(page.getByText("−25%")).toBeVisible();
@@ -147,6 +151,7 @@ test.describe("settings", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("nl", "accounts:deleted.title"));
 
     await page.goto(await linkInMail(page, email, "account_deleted"));
+    await page.getByRole("button", { name: text("nl", "accounts:followLink.reactivateButton") }).click();
     await expect(page).toHaveURL(/\/activate\/done$/);
     await expect(page.getByTestId("account-menu")).toBeVisible();
   });

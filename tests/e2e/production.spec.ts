@@ -162,6 +162,7 @@ test.describe("with the providers' fakes as its secrets", () => {
     const activation = /https?:\/\/\S*\/activate\/done\?\S*token=[\w-]+/.exec(await mailText(email))?.[0];
     expect(activation).toMatch(new RegExp(`^${server.url}/`));
     await page.goto(activation!);
+    await page.getByRole("button", { name: t("accounts:followLink.activateButton") }).click();
     await expect(page).toHaveURL(/\/activate\/done$/);
 
     await page.goto("/credits");

@@ -245,6 +245,7 @@ const examples: Record<string, Example> = {
   "GET /reset-password/do": () => get("/reset-password/do?token=not-a-real-token"),
   // A link that is not valid (any more) leads to the page that says so.
   "GET /activate/done?token": () => get("/activate/done?token=not-a-real-token"),
+  "POST /activate/done": () => post("/activate/done", { token: "not-a-real-token" }),
   "POST /reset-password/do": () => post("/reset-password/do?token=not-a-real-token", {}),
   "GET /mail-change/do": () => get("/mail-change/do?token=not-a-real-token"),
   "GET /unsubscribe": () => get("/unsubscribe?token=not-a-real-token"),

@@ -1,14 +1,16 @@
 // Links another site may open in a member's browser. The session cookie is
 // SameSite=Lax, so a top-level GET from anywhere carries it: such a GET only
-// looks. Starting a conversation and logging out change something, so they are
-// a post from the site's own page or a call of its own client.
+// looks. Starting a conversation, logging out and following a mailed account
+// link change something, so they are posts from the site's own page (or, for
+// the logout, a call of its own client).
 import { SELF } from "cloudflare:test";
 import { and, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionMember } from "#app/server/accounts/session.ts";
+import { peekToken } from "#app/server/accounts/tokens.ts";
 import { hideConversation, startConversation } from "#app/server/chat/conversations.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
-import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations, sessions, users } from "#app/server/db/schema.ts";
 import { appContext, db, givenAccount, SITE, sessionCookieFor } from "./fixtures.ts";
 
 const ELSEWHERE = "https://elsewhere.example";
@@ -145,5 +147,78 @@ describe("/api/logout.php opened from another site", () => {
     });
     expect(response.status).toBe(200);
     expect(await sessionOf(cookie)).toBeNull();
+  });
+});
+
+describe("an account link (activation, reactivation) opened from another site", () => {
+  async function givenLink(purpose: "activation" | "reactivation", status: "not_confirmed" | "deleted") {
+    const { issueToken, DAY } = await import("#app/server/accounts/tokens.ts");
+    const member = await givenAccount({
+      status,
+      email: "jasmijn@example.com",
+      ...(status === "deleted" ? { deletedAt: Date.now() - 60_000 } : {}),
+    });
+    const link = await issueToken(db, { userId: member, purpose, now: Date.now(), expiresAt: Date.now() + DAY });
+    await link.statement;
+    return { member, token: link.token };
+  }
+
+  const statusOf = async (member: number) =>
+    (await db.select({ status: users.status }).from(users).where(eq(users.id, member)))[0]?.status;
+  const sessionsOf = (member: number) => db.select().from(sessions).where(eq(sessions.userId, member));
+
+  it("activates nothing, logs nobody in and leaves the link usable: the page names the account and asks", async () => {
+    const { member, token } = await givenLink("activation", "not_confirmed");
+    const response = await openFromElsewhere(`/activate/done?token=${token}`);
+    expect(response.status).toBe(200);
+    expect(sessionSet(response)).toBeNull();
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("j•••@example.com");
+    expect(html).not.toContain("jasmijn@example.com");
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(await statusOf(member)).toBe("not_confirmed");
+    expect(await sessionsOf(member)).toEqual([]);
+    expect(await peekToken(db, token, "activation", Date.now())).not.toBeNull();
+  });
+
+  it("does not reactivate a deleted account on a GET either", async () => {
+    const { member, token } = await givenLink("reactivation", "deleted");
+    const response = await openFromElsewhere(`/activate/done?token=${token}`);
+    expect(response.status).toBe(200);
+    expect(sessionSet(response)).toBeNull();
+    expect((await response.text()).replaceAll("<!-- -->", "")).toContain("j•••@example.com");
+    expect(await statusOf(member)).toBe("deleted");
+    expect(await sessionsOf(member)).toEqual([]);
+  });
+
+  it("activates and logs in when the page's button posts the link, once", async () => {
+    const { member, token } = await givenLink("activation", "not_confirmed");
+    expect((await postForm("/activate/done", { token }, undefined, ELSEWHERE)).status).toBe(403);
+    expect(await statusOf(member)).toBe("not_confirmed");
+
+    const response = await postForm("/activate/done", { token });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/activate/done");
+    expect(sessionSet(response)).not.toBeNull();
+    expect(await statusOf(member)).toBe("active");
+
+    const again = await postForm("/activate/done", { token });
+    expect(again.headers.get("Location")).toBe("/activate/error");
+    expect(sessionSet(again)).toBeNull();
+  });
+
+  it("reactivates and logs in when the page's button posts the reactivation link", async () => {
+    const { member, token } = await givenLink("reactivation", "deleted");
+    const response = await postForm("/activate/done", { token });
+    expect(response.headers.get("Location")).toBe("/activate/done");
+    expect(sessionSet(response)).not.toBeNull();
+    expect(await statusOf(member)).toBe("active");
+  });
+
+  it("sends a link that does nothing any more to the page that says so, GET or POST", async () => {
+    const get = await openFromElsewhere("/activate/done?token=not-a-real-token");
+    expect(get.headers.get("Location")).toBe("/activate/error");
+    const post = await postForm("/activate/done", { token: "not-a-real-token" });
+    expect(post.headers.get("Location")).toBe("/activate/error");
   });
 });

@@ -66,6 +66,7 @@ const visitorActions: Record<string, string[]> = {
   "/site-entry": ["redirectTo"],
   "/complaints": ["name", "email", "subject", "message"],
   "/unsubscribe": ["token", "type", "intent"],
+  "/activate/done": ["token"],
 };
 
 // Member actions count per member: each action gets fresh members, no more requests each than its bucket allows.

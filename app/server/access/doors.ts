@@ -96,8 +96,10 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/reset-password", anyone),
   ...pageWithForm("/reset-password/do", link),
   page("/activate/done", member),
-  // The activation and reactivation links land here, logged in or not.
+  // The activation and reactivation links land here, logged in or not; the GET
+  // only asks, and the page's button posts the link to activate and log in.
   page("/activate/done", link, { query: "token" }),
+  form("/activate/done", link),
   page("/activate/error", anyone),
   form("/activate/resend", member),
   page("/mail-change/do", link),

@@ -10,7 +10,7 @@ import type { AccountsContext } from "./context.ts";
 import { reactivateAccount } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { type SessionMember, startSession } from "./session.ts";
-import { consumeToken, issueToken, tokensSentToday } from "./tokens.ts";
+import { consumeToken, issueToken, peekToken, tokensSentToday } from "./tokens.ts";
 
 const RESENDS_PER_DAY = 5;
 
@@ -92,4 +92,31 @@ export async function followAccountLink(
     if (!isDomainError(error)) throw error;
     return reactivateAccount(app, { token: input.token, userAgent: input.userAgent });
   }
+}
+
+/** "j•••@example.com": enough for the member to know the address, not enough to read it off the screen. */
+function maskedEmail(email: string) {
+  const at = email.lastIndexOf("@");
+  return at < 1 ? "•••" : `${email[0]}•••${email.slice(at)}`;
+}
+
+/**
+ * What an account link would do, without using it: its GET only asks (a link
+ * opened by another site, or fetched by a mail scanner, must not log anyone
+ * in), and the page's button posts it to followAccountLink. The account is
+ * named by its masked address. Refuses (link_invalid) a link that is not, or
+ * no longer, usable for either.
+ */
+export async function accountLinkPreview(app: Pick<AccountsContext, "db" | "now">, token: string) {
+  const now = app.now();
+  for (const [purpose, action] of [
+    ["activation", "activate"],
+    ["reactivation", "reactivate"],
+  ] as const) {
+    const found = await peekToken(app.db, token, purpose, now);
+    if (!found) continue;
+    const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
+    if (user) return { action, email: maskedEmail(user.email) };
+  }
+  throw new DomainError("link_invalid");
 }
