@@ -196,7 +196,10 @@ describe("discounts", () => {
   it("answers /api/discountcode.php with the fields clients expect", async () => {
     // The request runs on the real clock, so the member signs up on it: the welcome code lasts a week from signup.
     const id = await givenAccount();
-    await db.update(users).set({ signupDate: Date.now() - 60_000 }).where(eq(users.id, id));
+    await db
+      .update(users)
+      .set({ signupDate: Date.now() - 60_000 })
+      .where(eq(users.id, id));
     const response = await SELF.fetch("http://localhost/api/discountcode.php?welcome=true", {
       headers: { Cookie: await sessionCookieFor(id, Date.now()) },
     });
