@@ -1,7 +1,11 @@
 import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startConversation } from "#app/server/chat/conversations.ts";
-import { photos } from "#app/server/db/schema.ts";
+import { photos, users } from "#app/server/db/schema.ts";
+import { memberCards } from "#app/server/members/search.ts";
+import { refreshSearchable } from "#app/server/members/searchable.ts";
+import { listOwnPhotos } from "#app/server/photos/manage.ts";
 import { appContext, db, givenAccount, givenMember, NOW, sessionCookieFor } from "./fixtures.ts";
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
@@ -83,5 +87,81 @@ describe("media is default deny", () => {
       expect(response.status, key).toBe(404);
       await response.arrayBuffer();
     }
+  });
+});
+
+describe("photos follow their owner's standing", () => {
+  const standings = {
+    banned: { status: "banned", bannedAt: NOW },
+    invisible: { invisible: true },
+    unconfirmed: { status: "not_confirmed" },
+    deleted: { status: "deleted", deletedAt: NOW },
+  } as const;
+
+  /** A member with a public and a private photo, both in R2, whose account is then put in `standing`. */
+  async function givenHiddenMember(standing: keyof typeof standings) {
+    const owner = await givenAccount({ photos: [{}, { isPrivate: true }] });
+    const rows = await db.select().from(photos).where(eq(photos.userId, owner));
+    for (const row of rows) {
+      for (const key of [row.filename, row.thumbFilename]) {
+        await env.PHOTOS.put(key, svg, { httpMetadata: { contentType: "image/svg+xml" } });
+      }
+    }
+    await db.batch([
+      db.update(users).set(standings[standing]).where(eq(users.id, owner)),
+      refreshSearchable(db, owner),
+    ]);
+    const publicPhoto = rows.find((row) => !row.isPrivate)!;
+    const privatePhoto = rows.find((row) => row.isPrivate)!;
+    return { owner, publicKey: publicPhoto.filename, privateId: privatePhoto.id, publicId: publicPhoto.id };
+  }
+
+  for (const standing of Object.keys(standings) as (keyof typeof standings)[]) {
+    it(`serves no photo of a ${standing} member to a visitor or a premium member`, async () => {
+      const { publicKey, privateId, publicId } = await givenHiddenMember(standing);
+      const premium = await givenAccount({ gender: "male" });
+      await db.update(users).set({ paidUser: true }).where(eq(users.id, premium));
+      const premiumCookie = await sessionCookieFor(premium);
+      for (const [who, cookie] of [
+        ["a visitor", null],
+        ["a premium member", premiumCookie],
+      ] as const) {
+        const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+        for (const path of [
+          `/media/photos/${publicKey}`,
+          `/media/private/${privateId}/full`,
+          `/media/private/${publicId}/thumb`,
+        ]) {
+          const response = await SELF.fetch(`http://localhost${path}`, { headers });
+          expect(response.status, `${path} to ${who}`).toBe(404);
+          await response.arrayBuffer();
+        }
+      }
+    });
+  }
+
+  it("still shows a hidden member their own photos, through the private door only", async () => {
+    const { owner, publicKey, privateId, publicId } = await givenHiddenMember("invisible");
+    const headers = { Cookie: await sessionCookieFor(owner) };
+    const { photos: own } = await listOwnPhotos(appContext(), { id: owner, paidUser: false });
+    expect(own.map((photo) => photo.url).sort()).toEqual(
+      [`/media/private/${publicId}/full`, `/media/private/${privateId}/full`].sort(),
+    );
+    for (const id of [publicId, privateId]) {
+      const response = await SELF.fetch(`http://localhost/media/private/${id}/full`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toMatch(/^private/);
+      await response.arrayBuffer();
+    }
+    // The public path's answer is cached for everyone: it serves no hidden member's photo, not even to its owner.
+    const shared = await SELF.fetch(`http://localhost/media/photos/${publicKey}`, { headers });
+    expect(shared.status).toBe(404);
+    await shared.arrayBuffer();
+  });
+
+  it("shows no photo on a hidden member's card (a conversation list keeps their name)", async () => {
+    const { owner } = await givenHiddenMember("banned");
+    const cards = await memberCards(appContext(), [owner]);
+    expect(cards.get(owner)?.photo).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "#app/server/db/schema.ts";
+import { photos, users } from "#app/server/db/schema.ts";
 import { sniffImage } from "#app/server/photos/limits.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import { db, givenAccount, givenDomainSettings, PASSWORD } from "./fixtures.ts";
@@ -341,8 +341,10 @@ describe("private photos (premium members see all photos)", () => {
     const photo = await uploaded(ann.cookie, jpeg(300, 300), { private: true });
     const response = await call("PATCH", `/api/photos/${photo.id}`, ann.cookie, { is_private: false });
     const { photo: open } = (await response.json()) as { photo: OwnPhoto };
-    expect(open.url).toMatch(/^\/media\/photos\/u\//);
-    const { response: media } = await fetchMedia(open.url);
+    // The owner loads their own photos through the private door; everyone else now gets the public path.
+    expect(open.url).toBe(`/media/private/${photo.id}/full`);
+    const [row] = await db.select({ filename: photos.filename }).from(photos).where(eq(photos.id, photo.id));
+    const { response: media } = await fetchMedia(`/media/photos/${row!.filename}`);
     expect(media.status).toBe(200);
     expect(media.headers.get("cache-control")).toContain("immutable");
   });

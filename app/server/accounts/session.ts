@@ -4,7 +4,7 @@
 import { and, eq, gt, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles, sessions, users } from "#app/server/db/schema.ts";
-import { photoUrls } from "#app/server/photos/visibility.ts";
+import { ownPhotoUrls } from "#app/server/photos/visibility.ts";
 import { DAY, randomToken, sha256Hex } from "./tokens.ts";
 
 export const SESSION_COOKIE = "session";
@@ -75,8 +75,8 @@ export async function findSessionMember(db: Database, token: string, now: number
       regionId: profile.regionId,
       status: profile.status,
       lastActivity: profile.lastActivity,
-      // Through the private path while pending or private: the owner always sees their own photo.
-      mainImage: mainPhoto ? { ...mainPhoto, thumbUrl: photoUrls(mainPhoto).thumb } : null,
+      // Through the private door: the owner sees their own photo whatever its status or theirs.
+      mainImage: mainPhoto ? { ...mainPhoto, thumbUrl: ownPhotoUrls(mainPhoto).thumb } : null,
     },
     session: { id: row.sessionId, expiresAt: row.expiresAt },
   };

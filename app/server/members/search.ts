@@ -134,23 +134,29 @@ export function searchIdsQuery(app: SearchScope, query: SearchQuery, now: number
 
 /** Card rows of the members an id subquery (or list) selects, newest activity first. */
 export function cardRowsQuery(db: Database, ids: SQL | number[]) {
-  return db
-    .select({
-      id: profiles.userId,
-      name: profiles.name,
-      dateOfBirth: profiles.dateOfBirth,
-      country: profiles.country,
-      // Aliased: D1's batch() returns rows as objects, where two "name" columns collide.
-      region: sql<string | null>`${regions.name}`.as("region_name"),
-      thumb: photos.thumbFilename,
-      fictional: profiles.fictional,
-      lastActivity: profiles.lastActivity,
-    })
-    .from(profiles)
-    .leftJoin(regions, eq(regions.id, profiles.regionId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
-    .where(inArray(profiles.userId, ids))
-    .orderBy(desc(profiles.lastActivity));
+  return (
+    db
+      .select({
+        id: profiles.userId,
+        name: profiles.name,
+        dateOfBirth: profiles.dateOfBirth,
+        country: profiles.country,
+        // Aliased: D1's batch() returns rows as objects, where two "name" columns collide.
+        region: sql<string | null>`${regions.name}`.as("region_name"),
+        thumb: photos.thumbFilename,
+        fictional: profiles.fictional,
+        lastActivity: profiles.lastActivity,
+      })
+      .from(profiles)
+      .leftJoin(regions, eq(regions.id, profiles.regionId))
+      // A member hidden from others (banned, invisible, ...) keeps their card in a conversation list, without a photo.
+      .leftJoin(
+        photos,
+        and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active"), eq(profiles.searchable, 1)),
+      )
+      .where(inArray(profiles.userId, ids))
+      .orderBy(desc(profiles.lastActivity))
+  );
 }
 
 export type CardRow = Awaited<ReturnType<typeof cardRowsQuery>>[number];

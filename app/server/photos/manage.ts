@@ -9,7 +9,7 @@ import { photos, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { PREMIUM_PHOTO_LIMIT, photoLimit } from "./limits.ts";
 import { forgetUnclaimed, recordUnclaimed } from "./unclaimed.ts";
-import { type PhotoStatus, photoUrls } from "./visibility.ts";
+import { ownPhotoUrls, type PhotoStatus } from "./visibility.ts";
 
 export type PhotosContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
 export type PhotoOwner = { id: number; paidUser: boolean };
@@ -36,10 +36,10 @@ interface OwnPhotosJson {
 /** Photos that count towards the limit: pending and active, not rejected. */
 export const COUNTED_STATUSES = ["pending", "active"] as const;
 
-export function ownPhotoJson(photo: Photo, mainPhotoId: number | null, cdnPrefix = ""): OwnPhotoJson {
+export function ownPhotoJson(photo: Photo, mainPhotoId: number | null): OwnPhotoJson {
   return {
     id: photo.id,
-    ...photoUrls(photo, cdnPrefix),
+    ...ownPhotoUrls(photo),
     status: photo.status,
     is_private: photo.isPrivate,
     is_main: photo.id === mainPhotoId,
@@ -54,7 +54,7 @@ export async function listOwnPhotos(app: Pick<PhotosContext, "db" | "settings">,
   ]);
   const mainPhotoId = profile?.mainPhotoId ?? null;
   return {
-    photos: rows.map((photo) => ownPhotoJson(photo, mainPhotoId, app.settings.cdn_prefix)),
+    photos: rows.map((photo) => ownPhotoJson(photo, mainPhotoId)),
     limit: {
       used: rows.filter((photo) => (COUNTED_STATUSES as readonly string[]).includes(photo.status)).length,
       max: photoLimit(member),
@@ -92,7 +92,7 @@ export async function updatePhoto(
   if (first) await app.db.batch([first, ...rest]);
 
   const updated = await findOwnPhoto(app.db, member.id, id);
-  return ownPhotoJson(updated.photo, updated.mainPhotoId, app.settings.cdn_prefix);
+  return ownPhotoJson(updated.photo, updated.mainPhotoId);
 }
 
 /**

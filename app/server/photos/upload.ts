@@ -107,5 +107,5 @@ export async function uploadPhoto(
     await removeFiles();
     throw new DomainError("photo_limit", { max });
   }
-  return ownPhotoJson(row.photo, row.mainPhotoId, app.settings.cdn_prefix);
+  return ownPhotoJson(row.photo, row.mainPhotoId);
 }

@@ -1,15 +1,18 @@
 // Who may see a photo, written once: public active photos everyone;
 // private active photos the owner and premium members; pending and rejected
-// photos only the owner. Photos others may see only as "locked" carry no URL,
-// and private files are served through /media/private/<id>/..., which asks
-// this rule on every request, never through the public, cacheable path.
+// photos only the owner. Others see a member's photos only while the member is
+// shown to others (profiles.searchable: not banned, invisible, unconfirmed or
+// deleted); the owner always sees their own. Photos others may see only as
+// "locked" carry no URL, and private files (and the owner's own, which may be
+// hidden from everyone else) are served through /media/private/<id>/..., which
+// asks this rule on every request, never through the public, cacheable path.
 // On the profile screen a visitor sees the main photo only and a free member
 // every public one; the rest are locked with what unlocks them: logging in
 // (more photos), or premium (private photos).
 import { and, eq, or } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { photoStatuses } from "#app/schemas/enums.ts";
-import { photos } from "#app/server/db/schema.ts";
+import { photos, profiles } from "#app/server/db/schema.ts";
 import { blockBetween } from "#app/server/members/blocks.ts";
 import { photoUrl } from "#app/server/members/photo-url.ts";
 
@@ -53,10 +56,16 @@ function privatePhotoUrl(id: number, variant: PhotoVariant): string {
   return `/media/private/${id}/${variant}`;
 }
 
+/** Where others load a photo they may see: public ones from the cacheable path, the rest through the private door. */
 export function photoUrls(photo: PhotoFiles, cdnPrefix = ""): { thumb: string; url: string } {
   return isPublicPhoto(photo)
     ? { thumb: photoUrl(photo.thumbFilename, cdnPrefix), url: photoUrl(photo.filename, cdnPrefix) }
-    : { thumb: privatePhotoUrl(photo.id, "thumb"), url: privatePhotoUrl(photo.id, "full") };
+    : ownPhotoUrls(photo);
+}
+
+/** Where the owner loads their own photo: the private door, which serves it whatever the owner's standing. */
+export function ownPhotoUrls(photo: Pick<PhotoFiles, "id">): { thumb: string; url: string } {
+  return { thumb: privatePhotoUrl(photo.id, "thumb"), url: privatePhotoUrl(photo.id, "full") };
 }
 
 /**
@@ -73,13 +82,15 @@ export function viewablePhotos(
 ): ViewablePhoto[] {
   const main = memberPhotos.filter((photo) => photo.id === options.mainPhotoId);
   const ordered = [...main, ...memberPhotos.filter((photo) => photo.id !== options.mainPhotoId)];
-  const full = viewer !== null && (viewer.id === ownerId || viewer.paidUser);
+  const own = viewer !== null && viewer.id === ownerId;
+  const full = own || viewer?.paidUser === true;
   const unlock: PhotoUnlock = viewer ? "premium" : "login";
   let shown = 0;
   return ordered.flatMap((photo): ViewablePhoto[] => {
     if (canViewPhoto(photo, viewer, ownerId) && (full || viewer !== null || shown < VISITOR_PREVIEW)) {
       shown += 1;
-      return [{ id: photo.id, locked: false, ...photoUrls(photo, options.cdnPrefix) }];
+      const urls = own ? ownPhotoUrls(photo) : photoUrls(photo, options.cdnPrefix);
+      return [{ id: photo.id, locked: false, ...urls }];
     }
     return photo.status === "active" ? [{ id: photo.id, locked: true, unlock }] : [];
   });
@@ -92,9 +103,10 @@ const OWNED_KEY = /^(?:u\/(\d+)\/|seed\/(\d+)-)/;
 
 /**
  * Whether the public, cacheable path may serve this R2 key. Default deny: only
- * the file of an existing, active, non-private profile photo. Every other key
- * (a chat photo, a file whose row is gone, anything a later feature stores) is
- * served through its own door with its own rule, or not at all.
+ * the file of an existing, active, non-private profile photo of a member shown
+ * to others. Every other key (a chat photo, a file whose row is gone, anything
+ * a later feature stores) is served through its own door with its own rule, or
+ * not at all.
  */
 export async function isPublicPhotoFile(app: Pick<RequestContext, "db">, key: string): Promise<boolean> {
   const match = OWNED_KEY.exec(key);
@@ -103,6 +115,7 @@ export async function isPublicPhotoFile(app: Pick<RequestContext, "db">, key: st
   const [photo] = await app.db
     .select({ status: photos.status, isPrivate: photos.isPrivate })
     .from(photos)
+    .innerJoin(profiles, and(eq(profiles.userId, photos.userId), eq(profiles.searchable, 1)))
     .where(and(eq(photos.userId, ownerId), or(eq(photos.filename, key), eq(photos.thumbFilename, key))))
     .limit(1);
   return photo ? isPublicPhoto(photo) : false;
@@ -123,13 +136,17 @@ export async function viewablePhotoFile(
       thumbFilename: photos.thumbFilename,
       status: photos.status,
       isPrivate: photos.isPrivate,
+      ownerShown: profiles.searchable,
     })
     .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
     .where(eq(photos.id, photoId))
     .limit(1);
   if (!photo || !canViewPhoto(photo, viewer, photo.userId)) return null;
+  const own = viewer?.id === photo.userId;
+  if (!own && photo.ownerShown !== 1) return null;
   // A member who blocked the viewer keeps their private photos from them too.
-  if (viewer && viewer.id !== photo.userId) {
+  if (viewer && !own) {
     const { aBlockedB } = await blockBetween(app.db, photo.userId, viewer.id);
     if (aBlockedB) return null;
   }
