@@ -2,15 +2,17 @@
 // they guess from, and guessing spread over many addresses is stopped at the
 // account, but never for the member's own trusted browser or address.
 import { SELF } from "cloudflare:test";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { logIn } from "#app/server/accounts/login.ts";
 import { DAY } from "#app/server/accounts/tokens.ts";
 import { loginAttempts, loginDevices, operators, users } from "#app/server/db/schema.ts";
 import { forgetOldLoginAttempts } from "#app/server/limits/login-throttle.ts";
-import { operatorLogIn } from "#app/server/operators/login.ts";
+import { operatorLogIn, verifySecondFactor } from "#app/server/operators/login.ts";
+import { findOperatorSession } from "#app/server/operators/session.ts";
+import { currentTotp } from "#app/server/operators/totp.ts";
 import { accountsApp, clock, db, failure, givenAccount, PASSWORD } from "./fixtures.ts";
-import { givenOperator } from "./operator-fixtures.ts";
+import { givenOperator, TOTP_SECRET } from "./operator-fixtures.ts";
 
 const MINUTE = 60_000;
 const HOME = "203.0.113.7";
@@ -432,5 +434,58 @@ describe("the page doors: /login and /admin/login", () => {
     });
     expect(memberCookie.status).toBe(429);
     expect((await postForm("/admin/login", form, { ip: "192.0.2.201", cookie: device })).status).toBe(302);
+  });
+});
+
+describe("counted in one step: guesses fired at once get no more tries than one after another", () => {
+  const failedRows = async (subject: string) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.subject, subject), eq(loginAttempts.success, false)))
+    )[0]!.n;
+
+  it("a member's password: twelve wrong guesses at once, five checked", { timeout: 120_000 }, async () => {
+    await givenAccount({ email: "burst@example.com" });
+    const time = clock();
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        failure(logIn(accountsApp(time), { email: "burst@example.com", password: `guess-${i}`, ip: STRANGER })),
+      ),
+    );
+    expect(await failedRows("burst@example.com")).toBe(5);
+    expect(codes.filter((code) => code?.code === "login_failed")).toHaveLength(4);
+    expect(codes.filter((code) => code?.code === "login_blocked")).toHaveLength(8);
+  });
+
+  /** An operator half signed in (password given) as often as asked, on the real clock the codes follow. */
+  async function givenHalfSignedIn() {
+    const operator = await givenOperator("support", { verified: false });
+    const now = Date.now();
+    const app = { ...accountsApp({ now: () => now }), requestId: "req-burst" };
+    const halfway = async () => {
+      const { token } = await operatorLogIn(app, { email: operator.email, password: PASSWORD, ip: HOME });
+      return (await findOperatorSession(db, token, now))!;
+    };
+    return { operator, app, halfway, code: await currentTotp(TOTP_SECRET) };
+  }
+
+  it("an operator's second factor: twelve wrong codes at once, five checked", { timeout: 60_000 }, async () => {
+    const { operator, app, halfway, code } = await givenHalfSignedIn();
+    const wrong = String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
+    const session = await halfway();
+    const codes = await Promise.all(Array.from({ length: 12 }, () => failure(verifySecondFactor(app, session, wrong))));
+    expect(await failedRows(`operator-code:${operator.id}`)).toBe(5);
+    expect(codes.filter((answer) => answer?.code === "totp_invalid")).toHaveLength(4);
+    expect(codes.filter((answer) => answer?.code === "operator_login_blocked")).toHaveLength(8);
+  });
+
+  it("an operator's right code sent twice at once works once", async () => {
+    const { app, halfway, code } = await givenHalfSignedIn();
+    const [first, second] = [await halfway(), await halfway()];
+    const answers = await Promise.all([first, second].map((s) => failure(verifySecondFactor(app, s, code))));
+    expect(answers.filter((answer) => answer === null)).toHaveLength(1);
+    expect(answers.filter((answer) => answer?.code === "totp_invalid")).toHaveLength(1);
   });
 });

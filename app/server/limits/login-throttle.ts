@@ -9,7 +9,11 @@
 // its address, so a stranger behind the same shared address cannot lock it out.
 // Both doors check a password through checkLoginPassword, so neither can skip
 // a step: the block before the check, the dummy hash for an unknown account,
-// the failure counted.
+// the failure counted. A try is written down (as a failure) before it is
+// judged, and judged by the tries written before it: D1 writes one at a time,
+// so guesses sent at the same moment are counted in order and get no more
+// tries than guesses sent one after another. A try refused as blocked, or a
+// right password, takes its row back or turns it into a success.
 import { and, desc, eq, gt, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { verifyLoginPassword } from "#app/server/accounts/password.ts";
@@ -77,6 +81,8 @@ export interface AdmittedClient {
   /** SHA-256 of the device cookie sent, and whether the account trusts it. */
   presented: string | null;
   device: string | null;
+  /** The row this try claimed in login_attempts (see claimAttempt). */
+  attempt: number;
 }
 
 /**
@@ -95,7 +101,10 @@ export async function checkLoginPassword<Account extends { passwordHash: string;
 ): Promise<{ client: AdmittedClient & { accountId: number }; account: Account }> {
   const admitted = await admitLogin(app, client);
   const valid = await verifyLoginPassword(password, account?.passwordHash ?? null);
-  if (valid && account?.refusedAs) throw new DomainError(account.refusedAs);
+  if (valid && account?.refusedAs) {
+    await takeBackAttempt(app.db, admitted.attempt);
+    throw new DomainError(account.refusedAs);
+  }
   if (!valid || !account || admitted.accountId === null) return loginFailed(app, admitted);
   return { client: { ...admitted, accountId: admitted.accountId }, account };
 }
@@ -104,30 +113,57 @@ async function admitLogin(app: ThrottleContext, client: LoginClient): Promise<Ad
   const now = app.now();
   const token = client.deviceToken;
   const presented = token && token.length <= 200 ? await sha256Hex(token) : null;
+  const subject = doors[client.door].subject(client.email);
+  const device = presented && (await isTrustedDevice(app.db, client, presented, now)) ? presented : null;
+  const attempt = await claimAttempt(app.db, { subject, client: client.address, device, now });
   const admitted: AdmittedClient = {
     door: client.door,
-    subject: doors[client.door].subject(client.email),
+    subject,
     accountId: client.accountId,
     address: client.address,
     presented,
-    device: presented && (await isTrustedDevice(app.db, client, presented, now)) ? presented : null,
+    device,
+    attempt,
   };
-  await refuseIfBlocked(app.db, admitted, now);
+  try {
+    await refuseIfBlocked(app.db, admitted, now, lt(loginAttempts.id, attempt));
+  } catch (error) {
+    await takeBackAttempt(app.db, attempt);
+    throw error;
+  }
   return admitted;
 }
 
-/** Records a failed login and refuses it: the failure that reaches a limit already answers with the block. */
+/** A failed login stays counted and is refused: the failure that reaches a limit already answers with the block. */
 async function loginFailed(app: ThrottleContext, client: AdmittedClient): Promise<never> {
-  const now = app.now();
-  await app.db.insert(loginAttempts).values({
-    subject: client.subject,
-    client: client.address,
-    device: client.device,
-    success: false,
-    createdAt: now,
-  });
-  await refuseIfBlocked(app.db, client, now);
+  await refuseIfBlocked(app.db, client, app.now(), lte(loginAttempts.id, client.attempt));
   throw new DomainError(doors[client.door].failed);
+}
+
+/**
+ * Writes a try down as a failure before it is judged, and answers its row:
+ * the tries that count against it are the rows before it.
+ */
+export async function claimAttempt(
+  db: Database,
+  attempt: { subject: string; client?: string | null; device?: string | null; now: number },
+) {
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({
+      subject: attempt.subject,
+      client: attempt.client ?? null,
+      device: attempt.device ?? null,
+      success: false,
+      createdAt: attempt.now,
+    })
+    .returning({ id: loginAttempts.id });
+  return row!.id;
+}
+
+/** A claimed try that does not count (refused before it was judged, or judged by a rule of its own). */
+export function takeBackAttempt(db: Database, attempt: number) {
+  return db.delete(loginAttempts).where(eq(loginAttempts.id, attempt));
 }
 
 /**
@@ -146,13 +182,7 @@ export async function loginSucceeded(app: ThrottleContext, client: AdmittedClien
     .orderBy(desc(loginDevices.createdAt), desc(sql`rowid`))
     .limit(MAX_DEVICES_PER_ACCOUNT);
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    db.insert(loginAttempts).values({
-      subject: client.subject,
-      client: client.address,
-      device: client.device,
-      success: true,
-      createdAt: now,
-    }),
+    db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, client.attempt)),
     db.insert(loginDevices).values({
       id: await sha256Hex(deviceToken),
       userId: client.door === "member" ? client.accountId : null,
@@ -172,9 +202,13 @@ export async function loginSucceeded(app: ThrottleContext, client: AdmittedClien
   return { statements, deviceToken };
 }
 
-/** Minutes a subject's failures within the window keep it blocked (0 when free), for limits of their own. */
-export function blockedMinutes(db: Database, subject: string, max: number, now: number) {
-  return minutesLeft(db, eq(loginAttempts.subject, subject), max, now);
+/**
+ * Minutes a subject's failures within the window keep it blocked (0 when
+ * free), for limits of their own; `counted` narrows them to the tries before
+ * (or up to) a claimed one.
+ */
+export function blockedMinutes(db: Database, subject: string, max: number, now: number, counted?: SQL) {
+  return minutesLeft(db, and(eq(loginAttempts.subject, subject), counted), max, now);
 }
 
 /** Hourly housekeeping: failures are kept a day, successes as long as they make an address trusted. */
@@ -218,18 +252,21 @@ export function deviceCookie(request: Request, door: LoginDoor, token: string) {
 
 // ---- The rules ------------------------------------------------------------------
 
-async function refuseIfBlocked(db: Database, client: AdmittedClient, now: number) {
-  const subject = eq(loginAttempts.subject, client.subject);
+/** Refuses a client the failures `counted` (the rows before or up to its own try) block. */
+async function refuseIfBlocked(db: Database, client: AdmittedClient, now: number, counted: SQL) {
+  const subject = and(eq(loginAttempts.subject, client.subject), counted);
   // A trusted browser is its own client wherever it is; anyone else is their address.
   const own = client.device ? eq(loginAttempts.device, client.device) : eq(loginAttempts.client, client.address);
   const lastSuccess = db
-    .select({ at: sql`coalesce(max(${loginAttempts.createdAt}), 0)` })
+    .select({ id: sql`coalesce(max(${loginAttempts.id}), 0)` })
     .from(loginAttempts)
     .where(and(subject, own, eq(loginAttempts.success, true)));
   const [pair, address, account] = await Promise.all([
     // A success there forgets the pair's earlier failures (a member who mistyped).
-    minutesLeft(db, and(subject, own, sql`${loginAttempts.createdAt} > (${lastSuccess})`), MAX_FAILURES_PER_PAIR, now),
-    client.device ? 0 : minutesLeft(db, eq(loginAttempts.client, client.address), MAX_FAILURES_PER_ADDRESS, now),
+    minutesLeft(db, and(subject, own, sql`${loginAttempts.id} > (${lastSuccess})`), MAX_FAILURES_PER_PAIR, now),
+    client.device
+      ? 0
+      : minutesLeft(db, and(eq(loginAttempts.client, client.address), counted), MAX_FAILURES_PER_ADDRESS, now),
     minutesLeft(db, subject, MAX_FAILURES_PER_ACCOUNT, now),
   ]);
   const accountWide = account > 0 && !(client.device || (await isTrustedAddress(db, client, now))) ? account : 0;

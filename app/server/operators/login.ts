@@ -2,11 +2,20 @@
 // code, or — for an operator without one yet — enrolment of an authenticator.
 // Password failures go through the shared login throttle (its "operator:"
 // subjects keep the two apart); wrong codes are limited per operator, and a
-// code works once. Signing in is audited.
-import { and, count, eq, gt } from "drizzle-orm";
+// code works once. Both are decided in one step each (a code is claimed as a
+// try before it is judged; a right code is marked used only if no one marked
+// it first), so codes sent at the same moment get no more chances. Signing in
+// is audited.
+import { and, eq, lt, lte, type SQL, sql } from "drizzle-orm";
 import { loginAttempts, operators } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { blockedMinutes, checkLoginPassword, loginSucceeded } from "#app/server/limits/login-throttle.ts";
+import {
+  blockedMinutes,
+  checkLoginPassword,
+  claimAttempt,
+  loginSucceeded,
+  takeBackAttempt,
+} from "#app/server/limits/login-throttle.ts";
 import { auditStatement } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
 import { endOperatorSessionStatement, type SessionOperator, startOperatorSession } from "./session.ts";
@@ -19,9 +28,25 @@ const MAX_CODE_FAILURES = 5;
 const codeSubject = (operatorId: number) => `operator-code:${operatorId}`;
 const usedCodeSubject = (operatorId: number, code: string) => `operator-code-used:${operatorId}:${code}`;
 
-async function refuseWhileCodesBlocked(app: LoginContext, operatorId: number, now: number) {
-  const minutes = await blockedMinutes(app.db, codeSubject(operatorId), MAX_CODE_FAILURES, now);
+/** How long a used code stays used: as long as it could be valid (one step either side). */
+const CODE_VALID_FOR = 3 * 60_000;
+
+async function refuseWhileCodesBlocked(app: LoginContext, operatorId: number, now: number, counted: SQL) {
+  const minutes = await blockedMinutes(app.db, codeSubject(operatorId), MAX_CODE_FAILURES, now, counted);
   if (minutes > 0) throw new DomainError("operator_login_blocked", { minutes });
+}
+
+/** Marks a code used, in one statement; false when it already was (by this or a concurrent try). */
+async function markCodeUsed(app: LoginContext, operatorId: number, code: string, now: number) {
+  const subject = usedCodeSubject(operatorId, code);
+  const marked = await app.db.all<{ id: number }>(sql`
+    insert into ${loginAttempts} (subject, success, created_at)
+    select ${subject}, 1, ${now}
+    where not exists (
+      select 1 from ${loginAttempts} where subject = ${subject} and created_at > ${now - CODE_VALID_FOR}
+    )
+    returning id`);
+  return marked.length > 0;
 }
 
 /** Step 1: e-mail and password. Answers a session that may only give the second factor. */
@@ -50,29 +75,22 @@ export async function operatorLogIn(
 
 async function checkCode(app: LoginContext, operator: SessionOperator, secret: string | null, code: string) {
   const now = app.now();
-  await refuseWhileCodesBlocked(app, operator.id, now);
+  const attempt = await claimAttempt(app.db, { subject: codeSubject(operator.id), now });
+  try {
+    await refuseWhileCodesBlocked(app, operator.id, now, lt(loginAttempts.id, attempt));
+  } catch (error) {
+    await takeBackAttempt(app.db, attempt);
+    throw error;
+  }
   const trimmed = code.replace(/\s+/g, "");
-  const [used] = await app.db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.subject, usedCodeSubject(operator.id, trimmed)),
-        gt(loginAttempts.createdAt, now - 3 * 60_000),
-      ),
-    );
-  if (!secret || (used?.n ?? 0) > 0 || !(await isValidTotp(secret, trimmed))) {
-    await app.db.insert(loginAttempts).values({ subject: codeSubject(operator.id), success: false, createdAt: now });
-    await refuseWhileCodesBlocked(app, operator.id, now);
+  const valid = secret !== null && (await isValidTotp(secret, trimmed));
+  if (!valid || !(await markCodeUsed(app, operator.id, trimmed, now))) {
+    await refuseWhileCodesBlocked(app, operator.id, now, lte(loginAttempts.id, attempt));
     throw new DomainError("totp_invalid");
   }
-  // Remembered as used for as long as it could be valid (window of one step either side).
+  // A right code is no failure: its try is taken back with the sign-in's batch.
   // Wrapped: an async function would run a returned query instead of handing it over for the batch.
-  return {
-    statement: app.db
-      .insert(loginAttempts)
-      .values({ subject: usedCodeSubject(operator.id, trimmed), success: true, createdAt: now }),
-  };
+  return { statement: takeBackAttempt(app.db, attempt) };
 }
 
 async function storedSecret(app: LoginContext, operatorId: number) {
