@@ -11,7 +11,7 @@ import { peekToken } from "#app/server/accounts/tokens.ts";
 import { hideConversation, startConversation } from "#app/server/chat/conversations.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import { conversationParticipants, conversations, sessions, users } from "#app/server/db/schema.ts";
-import { appContext, db, givenAccount, SITE, sessionCookieFor } from "./fixtures.ts";
+import { appContext, db, givenAccount, PASSWORD, SITE, sessionCookieFor } from "./fixtures.ts";
 
 const ELSEWHERE = "https://elsewhere.example";
 
@@ -220,5 +220,19 @@ describe("an account link (activation, reactivation) opened from another site", 
     expect(get.headers.get("Location")).toBe("/activate/error");
     const post = await postForm("/activate/done", { token: "not-a-real-token" });
     expect(post.headers.get("Location")).toBe("/activate/error");
+  });
+});
+
+describe("a login link whose redirect leads elsewhere", () => {
+  it("lands the member on this site, whatever the browser would strip or fold", async () => {
+    await givenAccount({ email: "redirect@example.com" });
+    // Each login costs a password hash: the two tricks that got through before; the rule's unit test has the rest.
+    for (const redirectTo of ["/\t/evil.example/x", "/\n/evil.example"]) {
+      const response = await postForm("/login", { email: "redirect@example.com", password: PASSWORD, redirectTo });
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      const location = response.headers.get("Location")!;
+      expect(new URL(location, SITE).origin, JSON.stringify(redirectTo)).toBe(new URL(SITE).origin);
+      expect(location, JSON.stringify(redirectTo)).not.toMatch(/^\/\/|\s/);
+    }
   });
 });
