@@ -6,7 +6,11 @@
 // codes: "Code ongeldig"; too many end the mandate. Operators can block a
 // member from direct debit, and a member may pay by direct debit up to a
 // limit per 30 days.
-import { and, eq, exists, gte, inArray, sql } from "drizzle-orm";
+//
+// A mandate's tries (codes resent, wrong codes typed) are counted in guarded
+// statements, each before the text goes out or the code is compared, so
+// requests sent at once cannot pass the limit together.
+import { and, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
@@ -27,7 +31,9 @@ type Context = Pick<RequestContext, "db" | "env" | "ctx" | "settings" | "now" | 
 const DIRECT_DEBIT_LIMIT_CENTS = 25_000;
 const DIRECT_DEBIT_WINDOW = 30 * 86_400_000;
 const CODE_LIFETIME = 10 * 60_000;
+/** Tries of a mandate: codes typed, wrong or right, and codes resent (each resend is a try). */
 const MAX_ATTEMPTS = 5;
+/** A code may be resent while the mandate has used fewer tries than this. */
 const MAX_CODES = 4;
 
 function newCode() {
@@ -127,31 +133,68 @@ async function ownMandate(app: Pick<RequestContext, "db">, memberId: number, man
 
 export async function resendCode(app: Context, member: SessionMember, mandateId: number) {
   const mandate = await ownMandate(app, member.id, mandateId);
-  // Each resend counts as an attempt, so codes cannot be asked for without end.
   if (mandate.attempts >= MAX_CODES) throw new DomainError("direct_debit_limit");
   const code = newCode();
-  await app.db
+  // Each resend counts as a try, so codes cannot be asked for without end; the
+  // try is taken in the statement that changes the code, so resends at once
+  // cannot all read "one left".
+  const [resent] = await app.db
     .update(directDebitMandates)
-    .set({ codeHash: await sha256Hex(code), codeExpiresAt: app.now() + CODE_LIFETIME, attempts: mandate.attempts + 1 })
-    .where(eq(directDebitMandates.id, mandate.id));
+    .set({
+      codeHash: await sha256Hex(code),
+      codeExpiresAt: app.now() + CODE_LIFETIME,
+      attempts: sql`${directDebitMandates.attempts} + 1`,
+    })
+    .where(
+      and(
+        eq(directDebitMandates.id, mandate.id),
+        eq(directDebitMandates.status, "awaiting_code"),
+        lt(directDebitMandates.attempts, MAX_CODES),
+      ),
+    )
+    .returning({ id: directDebitMandates.id });
+  if (!resent) throw new DomainError("direct_debit_limit");
   await queueSms(app, mandate.mobile, "directDebitCode", { code, name: app.settings.name });
+}
+
+/** Too many tries: the mandate and its open payment end, together. */
+async function endMandate(app: Pick<RequestContext, "db" | "now">, mandate: { id: number; paymentId: number }) {
+  await app.db.batch([
+    app.db
+      .update(directDebitMandates)
+      .set({ status: "failed" })
+      .where(and(eq(directDebitMandates.id, mandate.id), eq(directDebitMandates.status, "awaiting_code"))),
+    app.db
+      .update(payments)
+      .set({ status: "failed", updatedAt: app.now() })
+      .where(and(eq(payments.id, mandate.paymentId), eq(payments.status, "open"))),
+  ]);
 }
 
 export async function confirmCode(app: Context, member: SessionMember, input: { mandate: number; code: string }) {
   const mandate = await ownMandate(app, member.id, input.mandate);
-  const valid = mandate.codeExpiresAt > app.now() && (await sha256Hex(input.code)) === mandate.codeHash;
+  // The try is taken before the code is compared, in one guarded statement, so
+  // guesses sent at once are compared no more than MAX_ATTEMPTS times in all.
+  const [tried] = await app.db
+    .update(directDebitMandates)
+    .set({ attempts: sql`${directDebitMandates.attempts} + 1` })
+    .where(
+      and(
+        eq(directDebitMandates.id, mandate.id),
+        eq(directDebitMandates.status, "awaiting_code"),
+        lt(directDebitMandates.attempts, MAX_ATTEMPTS),
+      ),
+    )
+    .returning({
+      attempts: directDebitMandates.attempts,
+      codeHash: directDebitMandates.codeHash,
+      codeExpiresAt: directDebitMandates.codeExpiresAt,
+    });
+  // Its tries used up: the mandate is over, as when it has ended already.
+  if (!tried) throw new DomainError("payment_not_found");
+  const valid = tried.codeExpiresAt > app.now() && (await sha256Hex(input.code)) === tried.codeHash;
   if (!valid) {
-    const attempts = mandate.attempts + 1;
-    await app.db
-      .update(directDebitMandates)
-      .set({ attempts, status: attempts >= MAX_ATTEMPTS ? "failed" : "awaiting_code" })
-      .where(eq(directDebitMandates.id, mandate.id));
-    if (attempts >= MAX_ATTEMPTS) {
-      await app.db
-        .update(payments)
-        .set({ status: "failed", updatedAt: app.now() })
-        .where(eq(payments.id, mandate.paymentId));
-    }
+    if (tried.attempts >= MAX_ATTEMPTS) await endMandate(app, mandate);
     throw new DomainError("code_invalid");
   }
   // Signed only while its payment is still open (the hourly job expires one left for an hour).
