@@ -25,8 +25,12 @@ import {
 import { requireMember } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { directDebitSchema, smsCodeSchema } from "#app/schemas/payments.ts";
+import type { ErrorCode } from "#app/server/errors.ts";
 import { confirmCode, directDebitOffer, resendCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import type { Route } from "./+types/directdebit";
+
+/** Refusals about the number typed, shown at its field. */
+const mobileRefusals = new Set<ErrorCode>(["mobile_invalid", "phone_country_not_offered"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
@@ -77,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs): ActionAnsw
           const { mandateId } = await startDirectDebit(app, member, submission.value, country);
           return redirect(`/directdebit?package=${submission.value.package}&mandate=${mandateId}`);
         },
-        { extra: { intent } },
+        { extra: { intent }, fieldOf: (code) => (mobileRefusals.has(code) ? "mobile" : undefined) },
       );
     }
     case "confirm": {

@@ -66,6 +66,12 @@ export const errorCatalogue = {
   code_invalid: { status: 400, message: "errors:codeInvalid" },
   // Not a mobile number where the member is (a landline, too short): no text could reach it.
   mobile_invalid: { status: 400, message: "validation:mobileInvalid" },
+  // A mobile number of a country where this site offers no direct debit: no code is texted abroad.
+  phone_country_not_offered: { status: 400, message: "errors:phoneCountryNotOffered" },
+  // A member whose e-mail address is not confirmed yet asked for something that costs us (a text).
+  email_unconfirmed: { status: 403, message: "errors:emailUnconfirmed" },
+  // Texts of today used up: the member's, the number's or the whole site's.
+  sms_limit: { status: 429, message: "errors:smsLimit" },
   // Site content
   complaint_limit: { status: 429, message: "content:complaints.errors.limit" },
   // A banned member: login sends them to /pages/ban.

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appConfig } from "#app/server/config/env.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/log.ts";
+import { claimText } from "#app/server/sms/allowance.ts";
 import { deliverQueuedSms, queueSms } from "#app/server/sms/outbox.ts";
 import { FAKE_TWILIO_SID } from "#tests/fakes/twilio.ts";
 import { accountsApp, db, NOW, settleBackgroundWork } from "./fixtures.ts";
@@ -25,8 +26,8 @@ function smsApp(vars: Record<string, string> = twilioVars, now = NOW) {
   return { ...accountsApp({ now: () => now }), env: { ...env, ...vars } as Env, log: quietLog() };
 }
 
-const sendCode = (app: ReturnType<typeof smsApp>, to = MOBILE, code = "123456") =>
-  queueSms(app, to, "directDebitCode", { code, name: "Hartslag" });
+const sendCode = async (app: ReturnType<typeof smsApp>, to = MOBILE, code = "123456") =>
+  queueSms(app, await claimText(app, 1, to), "directDebitCode", { code, name: "Hartslag" });
 
 const rows = () => db.select().from(smsOutbox).orderBy(asc(smsOutbox.id));
 

@@ -52,6 +52,11 @@ export function paymentMethodsFor(app: Pick<RequestContext, "settings">, country
   return app.settings.payment_methods[country] ?? defaultMethods[country] ?? ["creditcard", "paypal", "banktransfer"];
 }
 
+/** The domain's countries in which it offers a method, in the domain's order. */
+export function countriesOffering(app: Pick<RequestContext, "settings">, method: PaymentMethod): string[] {
+  return app.settings.countries.filter((country) => paymentMethodsFor(app, country).includes(method));
+}
+
 /** Refuses a method the country is not offered: every way into a payment asks this first. */
 export function requireMethodOffered(app: Pick<RequestContext, "settings">, country: string, method: string) {
   if (!(paymentMethodsFor(app, country) as string[]).includes(method)) throw new DomainError("method_not_offered");

@@ -7,6 +7,11 @@
 // member from direct debit, and a member may pay by direct debit up to a
 // limit per 30 days.
 //
+// Texts cost us money, so a code is texted only to a member whose address is
+// confirmed, only to a mobile number of a country where the site offers direct
+// debit, and only within the day's limits of texts (sms/allowance.ts). Every
+// check that may refuse comes before the first write, and the text is claimed
+// last among them: a refused start leaves no payment, mandate or text behind.
 // A mandate's tries (codes resent, wrong codes typed) are counted in guarded
 // statements, each before the text goes out or the code is compared, so
 // requests sent at once cannot pass the limit together.
@@ -14,14 +19,16 @@ import { and, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
+import { countryName } from "#app/i18n/format.ts";
 import type { directDebitSchema } from "#app/schemas/payments.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
 import { directDebitMandates, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { claimText, giveBackText } from "#app/server/sms/allowance.ts";
 import { queueSms } from "#app/server/sms/outbox.ts";
-import { requireMethodOffered } from "./catalogue.ts";
+import { countriesOffering, requireMethodOffered } from "./catalogue.ts";
 import { paymentRow, quote } from "./checkout.ts";
 import { startCollection } from "./collection.ts";
 import { paymentProvider } from "./provider.ts";
@@ -44,11 +51,19 @@ function newCode() {
 /**
  * The number as an SMS provider takes it (+31612345678): members type it as
  * they dial it at home (06 1234 5678), so it is read in their country, and a
- * landline or a short number is refused before a code goes nowhere.
+ * landline or a short number is refused before a code goes nowhere. A number
+ * with another country's prefix must be of a country where the site offers
+ * direct debit: nobody pays by direct debit with a bank there, and texts
+ * abroad are what SMS pumping is paid with.
  */
-function internationalMobile(typed: string, country: string): string {
+function textableMobile(app: Pick<Context, "settings" | "locale">, typed: string, country: string): string {
   const number = parsePhoneNumberFromString(typed, country as CountryCode);
   if (!number?.isValid()) throw new DomainError("mobile_invalid");
+  const offered = countriesOffering(app, "directdebit");
+  if (!number.country || !offered.includes(number.country)) {
+    const countries = offered.map((code) => countryName(code, app.locale)).join(", ");
+    throw new DomainError("phone_country_not_offered", { countries });
+  }
   return number.number;
 }
 
@@ -84,13 +99,20 @@ export async function startDirectDebit(
   country: string,
 ) {
   requireMethodOffered(app, country, "directdebit");
-  const [user] = await app.db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, member.id));
-  if (user?.blocked) throw new DomainError("direct_debit_blocked");
+  const [user] = await app.db
+    .select({ status: users.status, blocked: users.directDebitBlocked })
+    .from(users)
+    .where(eq(users.id, member.id));
+  // A member who signed up a minute ago has shown no address of their own yet.
+  if (user?.status !== "active") throw new DomainError("email_unconfirmed");
+  if (user.blocked) throw new DomainError("direct_debit_blocked");
   const quoted = await quote(app, member, { packageId: input.package, country, method: "directdebit" });
   if ((await usedThisPeriod(app, member.id)) + quoted.amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
     throw new DomainError("direct_debit_limit");
   }
-  const mobile = internationalMobile(input.mobile, country);
+  const mobile = textableMobile(app, input.mobile, country);
+  // The last check: from here on the start goes through, so nothing is written before it.
+  const text = await claimText(app, member.id, mobile);
   const now = app.now();
   const code = newCode();
   const [payment] = await app.db
@@ -118,7 +140,7 @@ export async function startDirectDebit(
       createdAt: now,
     })
     .returning();
-  await queueSms(app, mobile, "directDebitCode", { code, name: app.settings.name });
+  await queueSms(app, text, "directDebitCode", { code, name: app.settings.name });
   return { mandateId: mandate!.id, paymentId: payment!.id, mobile };
 }
 
@@ -134,6 +156,7 @@ async function ownMandate(app: Pick<RequestContext, "db">, memberId: number, man
 export async function resendCode(app: Context, member: SessionMember, mandateId: number) {
   const mandate = await ownMandate(app, member.id, mandateId);
   if (mandate.attempts >= MAX_CODES) throw new DomainError("direct_debit_limit");
+  const text = await claimText(app, member.id, mandate.mobile);
   const code = newCode();
   // Each resend counts as a try, so codes cannot be asked for without end; the
   // try is taken in the statement that changes the code, so resends at once
@@ -153,8 +176,11 @@ export async function resendCode(app: Context, member: SessionMember, mandateId:
       ),
     )
     .returning({ id: directDebitMandates.id });
-  if (!resent) throw new DomainError("direct_debit_limit");
-  await queueSms(app, mandate.mobile, "directDebitCode", { code, name: app.settings.name });
+  if (!resent) {
+    await giveBackText(app, text);
+    throw new DomainError("direct_debit_limit");
+  }
+  await queueSms(app, text, "directDebitCode", { code, name: app.settings.name });
 }
 
 /** Too many tries: the mandate and its open payment end, together. */

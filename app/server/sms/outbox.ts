@@ -2,7 +2,8 @@
 // written first, then delivered right after the request (waitUntil) and every
 // minute by cron, through Twilio in production or, locally, the outbox itself
 // (read at /dev/mail). A code lives 10 minutes, so a text Twilio does not take
-// is retried within seconds to a couple of minutes (outbox/queue.ts).
+// is retried within seconds to a couple of minutes (outbox/queue.ts). Only a
+// text claimed against the day's limits can be queued (allowance.ts).
 import { desc } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
@@ -11,6 +12,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import { errorFields } from "#app/server/log.ts";
 import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
+import type { ClaimedText } from "./allowance.ts";
 import { type SmsSender, twilioSender } from "./twilio.ts";
 
 const SECOND = 1000;
@@ -29,16 +31,16 @@ const outboxSender: SmsSender = { name: "outbox", dropsText: false, send: async 
 
 type SmsContext = Pick<RequestContext, "db" | "env" | "now" | "locale" | "log"> & Partial<Pick<RequestContext, "ctx">>;
 
-/** Queues the text, then sends it after the response (or before returning, without a request). */
+/** Queues the claimed text, then sends it after the response (or before returning, without a request). */
 export async function queueSms(
   app: SmsContext,
-  to: string,
+  claimed: ClaimedText,
   template: "directDebitCode",
   params: Record<string, string>,
 ) {
   const text = translator(app.locale)(`payments:sms.${template}`, params);
   const now = app.now();
-  await app.db.insert(smsOutbox).values({ to, text, createdAt: now, nextAttemptAt: now });
+  await app.db.insert(smsOutbox).values({ to: claimed.to, text, createdAt: now, nextAttemptAt: now });
   const delivery = deliverQueuedSms(app).catch((error: unknown) =>
     app.log.error("sms delivery failed", errorFields(error)),
   );
