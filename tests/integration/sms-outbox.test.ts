@@ -7,6 +7,7 @@ import { asc } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appConfig } from "#app/server/config/env.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
+import { runHourly } from "#app/server/jobs/hourly.ts";
 import type { Logger } from "#app/server/log.ts";
 import { claimText } from "#app/server/sms/allowance.ts";
 import { deliverQueuedSms, queueSms } from "#app/server/sms/outbox.ts";
@@ -193,5 +194,29 @@ describe("texts in the local outbox", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     expect((await rows())[0]).toMatchObject({ status: "queued", attempts: 0 });
     expect(app.log.error).toHaveBeenCalledWith("sms provider not usable", expect.anything());
+  });
+});
+
+describe("keeping texts", () => {
+  it("forgets texts sent or given up more than 30 days ago in the hourly job, and keeps the rest", async () => {
+    const DAY = 86_400_000;
+    const text = (status: "queued" | "sent" | "failed", age: number, to: string) => ({
+      to,
+      text: "",
+      status,
+      createdAt: NOW - age,
+      nextAttemptAt: NOW - age,
+    });
+    await db
+      .insert(smsOutbox)
+      .values([
+        text("sent", 31 * DAY, "+31600000001"),
+        text("failed", 31 * DAY, "+31600000002"),
+        text("sent", 29 * DAY, "+31600000003"),
+        text("failed", 29 * DAY, "+31600000004"),
+        text("queued", 31 * DAY, "+31600000005"),
+      ]);
+    await runHourly({ db, env, log: quietLog(), now: () => NOW });
+    expect((await rows()).map((row) => row.to)).toEqual(["+31600000003", "+31600000004", "+31600000005"]);
   });
 });

@@ -1,11 +1,12 @@
 // The hourly cron (wrangler.toml [triggers]): accounts past their 14 days are
-// removed for good, expired sessions and tokens, old login attempts and the
-// daily counts of days gone by (limits/daily-counts.ts) are forgotten,
-// scheduled notifications (unread reminders, weekly updates, reminders) go
-// out, payments and refunds a crash or a lost webhook left open are settled
-// (payments/settle.ts, payments/refunds.ts), the mail this run queued is sent
-// (retries are the per-minute cron's, jobs/outbox.ts), and photo files a crash
-// left without a row leave R2 (photos/unclaimed.ts).
+// removed for good, expired sessions and tokens, old login attempts, the
+// daily counts of days gone by (limits/daily-counts.ts) and texts sent a
+// month ago (sms/outbox.ts) are forgotten, scheduled notifications (unread
+// reminders, weekly updates, reminders) go out, payments and refunds a crash
+// or a lost webhook left open are settled (payments/settle.ts,
+// payments/refunds.ts), the mail this run queued is sent (retries are the
+// per-minute cron's, jobs/outbox.ts), and photo files a crash left without a
+// row leave R2 (photos/unclaimed.ts).
 import type { RequestContext } from "#app/context.ts";
 import { purgeDeletedAccounts } from "#app/server/accounts/deletion.ts";
 import { forgetOldLoginAttempts } from "#app/server/accounts/login.ts";
@@ -17,6 +18,7 @@ import { runScheduledNotifications } from "#app/server/notifications/scheduled.t
 import { settleRefundRequests } from "#app/server/payments/refunds.ts";
 import { settleOpenPayments } from "#app/server/payments/settle.ts";
 import { settleUnclaimedFiles } from "#app/server/photos/unclaimed.ts";
+import { forgetOldSms } from "#app/server/sms/outbox.ts";
 
 type HourlyContext = Pick<RequestContext, "db" | "env" | "log" | "now">;
 
@@ -40,6 +42,7 @@ export async function runHourly(app: HourlyContext) {
   const accounts = await task(app, "purge deleted accounts", () => purgeDeletedAccounts(app, now));
   await task(app, "forget old login attempts", () => forgetOldLoginAttempts(app, now));
   await task(app, "forget old daily counts", () => forgetOldDailyCounts(app, now));
+  await task(app, "forget old texts", () => forgetOldSms(app, now));
   const notifications = await task(app, "scheduled notifications", () => runScheduledNotifications(app));
   // Before the mail: a refund finished here sends its mail in this run.
   const payments = await task(app, "settle open payments", () => settleOpenPayments(app, now));
