@@ -5,6 +5,8 @@ export const errorCatalogue = {
   invalid_input: { status: 400, message: "errors:invalidInput" },
   // A page address that names nothing (an unknown lander slug).
   page_not_found: { status: 404, message: "errors:notFound" },
+  // A domain without settings (the request's host, or one named in a query): no site of ours.
+  unknown_domain: { status: 404, message: "errors:unknownDomain" },
   authentication_required: { status: 403, message: "errors:authenticationRequired" },
   rate_limited: { status: 429, message: "errors:rateLimited" },
   // Our side failed for a moment (a chat message was not recorded): nothing was done, sending it again is safe.

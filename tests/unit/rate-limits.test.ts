@@ -10,6 +10,7 @@ describe("rateLimitBucket", () => {
     ["POST", "/members/42.data", "like"],
     ["POST", "/swipe-game", "like"],
     ["GET", "/api/auto-like.php", "like"],
+    ["GET", "/api/settings.php", "write"],
     ["POST", "/api/photos", "upload"],
     ["POST", "/api/chat/photo", "upload"],
     ["POST", "/api/chat/messages", "write"],

@@ -22,8 +22,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Webhooks prove themselves (provider lookups, shared secrets) and come in bursts from a few addresses.
 const UNLIMITED = [/^\/api\/payments\/webhook\//, /^\/api\/mail\/events$/];
 
-// Reads that write (the auto-like endpoint) or cost as much (a data export).
-const HEAVY_READS: Record<string, RequestBucket> = { "/api/auto-like.php": "like", "/account/export": "write" };
+// Reads that write (the auto-like endpoint) or cost as much (a data export, a
+// settings lookup by a name from the query: a KV read and a place in the kept copy).
+const HEAVY_READS: Record<string, RequestBucket> = {
+  "/api/auto-like.php": "like",
+  "/account/export": "write",
+  "/api/settings.php": "write",
+};
 
 const BUCKETS: [RequestBucket, RegExp][] = [
   ["auth", /^\/(login|signup|reset-password(\/do)?|account-deleted|activate\/resend|admin\/login)$/],
