@@ -33,7 +33,9 @@ if (!values["skip-build"]) {
     ...env,
     STATE_DIR: productionBuild.state,
   });
-  // Served locally, request.cf is invented (a US visitor): the site decides the country.
+  // Stored settings make localhost a site the production build serves (without
+  // them it answers 404, as for any unknown host). Served locally, request.cf
+  // is invented (a US visitor): the site decides the country.
   run(process.execPath, ["scripts/domain.ts", "set", "localhost", "geoip_country=NL"], {
     ...env,
     STATE_DIR: productionBuild.state,

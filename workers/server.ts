@@ -16,9 +16,10 @@ import { findSessionMember, sessionUpkeep } from "#app/server/accounts/session.t
 import { clearedSessionCookie, sessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import { createDb } from "#app/server/db/client.ts";
+import { errorCatalogue } from "#app/server/errors.ts";
 import { localeCookie } from "#app/server/http/cookies.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
-import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
+import { domainOf, servedSettings } from "#app/server/settings/resolve.ts";
 import { visitorCountry } from "#app/server/settings/visitor-country.ts";
 import { workerAccess } from "./access.ts";
 import { adminGate } from "./admin.ts";
@@ -26,6 +27,7 @@ import { apiError } from "./api/errors.ts";
 import { api } from "./api/index.ts";
 import { configGate } from "./config-gate.ts";
 import { media } from "./media.ts";
+import { plainAnswer } from "./plain-page.ts";
 import { seo } from "./seo.ts";
 
 /** Page forms (not uploads, which go to /api) are never larger than this. */
@@ -80,7 +82,12 @@ export function createServer(ui: UiHandler) {
     const id = c.var.requestId;
     const log = createLogger(id);
     const domain = domainOf(c.req.header("host") ?? new URL(c.req.url).host);
-    const settings = await loadSettings(c.env.SETTINGS, domain);
+    const settings = await servedSettings(c.env, domain);
+    // A host without settings is no site of ours: never the built-in ones in production.
+    if (!settings) {
+      const { status, message } = errorCatalogue.unknown_domain;
+      return plainAnswer(c, status, { code: "unknown_domain", title: "errors:unknownDomainTitle", message });
+    }
     const country = visitorCountry(c.req.raw, settings, appConfig(c.env).production);
     const askedLocale = c.req.query(LOCALE_QUERY);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);

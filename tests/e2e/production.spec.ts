@@ -111,6 +111,17 @@ test.describe("with the providers' fakes as its secrets", () => {
     }
   });
 
+  test("a host without domain settings is no site: 404, never the built-in settings", async () => {
+    // The same server under another name: 127.0.0.1 has no settings, localhost has.
+    const unknown = server.url.replace("//localhost:", "//127.0.0.1:");
+    for (const path of ["/", "/login", "/api/settings.php"]) {
+      const response = await fetch(`${unknown}${path}`, { headers: { "accept-language": "nl" } });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain(t("errors:unknownDomain"));
+    }
+    expect((await fetch(`${server.url}/api/settings.php`)).status).toBe(200);
+  });
+
   /** The text of the newest mail the send_email binding took for an address. */
   async function mailText(to: string): Promise<string> {
     let body = "";

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appConfig, ConfigError } from "#app/server/config/env.ts";
 import { variables } from "#app/server/config/variables.ts";
 import { createServer } from "#workers/server.ts";
+import { givenDomainSettings } from "./fixtures.ts";
 
 const local = env as unknown as Record<string, unknown>;
 const bindings = { DB: env.DB, SETTINGS: env.SETTINGS, PHOTOS: env.PHOTOS, EMAIL: local.EMAIL };
@@ -155,8 +156,14 @@ describe("a Worker whose configuration is refused", () => {
     });
   });
 
-  it("serves once the configuration is complete", async () => {
+  it("serves once the configuration is complete, on a host with settings", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
+    await givenDomainSettings("hartslag.example", {
+      name: "Hartslag",
+      domain: "hartslag.example",
+      countries: ["NL"],
+      company_id: 1,
+    });
     const response = await knock("/login", production(fakeSecrets));
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("served");

@@ -5,6 +5,7 @@
 // a stream of names without settings must not grow the isolate, so at most
 // CACHED_DOMAINS are kept, a name without settings too, and the least
 // recently used goes first.
+import { appConfig } from "#app/server/config/env.ts";
 import { builtInSettings } from "./defaults.ts";
 import { type SiteSettings, siteSettingsSchema } from "./schema.ts";
 
@@ -65,6 +66,22 @@ export async function findSettings(kv: KVNamespace, domain: string, now = Date.n
   cache.set(domain, { settings, until: now + CACHE_MS });
   if (cache.size > CACHED_DOMAINS) cache.delete(cache.keys().next().value!);
   return settings;
+}
+
+/**
+ * The settings a domain's site is served with: its stored ones. Without them
+ * a production Worker serves nothing there (null: not found); a local one
+ * (APP_ENV=development: `npm start`, the tests) serves the built-in defaults,
+ * so a fresh checkout works on localhost.
+ */
+export async function servedSettings(
+  env: Pick<Env, "SETTINGS">,
+  domain: string,
+  now = Date.now(),
+): Promise<SiteSettings | null> {
+  const stored = await findSettings(env.SETTINGS, domain, now);
+  if (stored || appConfig(env).production) return stored;
+  return { ...builtInSettings, domain };
 }
 
 /**
