@@ -13,8 +13,12 @@ export interface RequestContext {
   env: Env;
   ctx: ExecutionContext;
   db: Database;
-  /** The domain (host without www. and port) whose settings apply. */
+  /** The domain (host without www. and port) this request came in on. */
   domain: string;
+  /**
+   * That domain's settings; for a logged-in member, with their own domain's
+   * terms (prices, packages, payment methods, limits: settings/member-settings.ts).
+   */
   settings: SiteSettings;
   /** The visitor's country (ISO alpha-2), from geo-IP or the domain's settings. */
   country: string;

@@ -19,6 +19,7 @@ import { createDb } from "#app/server/db/client.ts";
 import { errorCatalogue } from "#app/server/errors.ts";
 import { localeCookie } from "#app/server/http/cookies.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
+import { memberSettings } from "#app/server/settings/member-settings.ts";
 import { domainOf, servedSettings } from "#app/server/settings/resolve.ts";
 import { visitorCountry } from "#app/server/settings/visitor-country.ts";
 import { workerAccess } from "./access.ts";
@@ -82,26 +83,31 @@ export function createServer(ui: UiHandler) {
     const id = c.var.requestId;
     const log = createLogger(id);
     const domain = domainOf(c.req.header("host") ?? new URL(c.req.url).host);
-    const settings = await servedSettings(c.env, domain);
+    const site = await servedSettings(c.env, domain);
     // A host without settings is no site of ours: never the built-in ones in production.
-    if (!settings) {
+    if (!site) {
       const { status, message } = errorCatalogue.unknown_domain;
       return plainAnswer(c, status, { code: "unknown_domain", title: "errors:unknownDomainTitle", message });
     }
-    const country = visitorCountry(c.req.raw, settings, appConfig(c.env).production);
+    const country = visitorCountry(c.req.raw, site, appConfig(c.env).production);
     const askedLocale = c.req.query(LOCALE_QUERY);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);
     const locale = negotiateLocale({
       query: askedLocale,
       cookie: cookieLocale,
-      domainLanguage: settings.domain_language,
+      domainLanguage: site.domain_language,
       acceptLanguage: c.req.header("accept-language"),
       country,
     });
     const db = createDb(c.env.DB);
     const now = Date.now();
     const token = sessionToken(c.req.raw);
-    const member = token ? await findSessionMember(db, token, now) : null;
+    const found = token ? await findSessionMember(db, token, now) : null;
+    // The one place a session becomes a member: only on a host that may serve
+    // them, with their own domain's terms (settings/member-settings.ts).
+    const served = found ? await memberSettings({ env: c.env, domain, settings: site }, found) : null;
+    const member = served ? found : null;
+    const settings = served ?? site;
     const app: RequestContext = {
       env: c.env,
       ctx: c.executionCtx as ExecutionContext,

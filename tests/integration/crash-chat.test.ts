@@ -71,7 +71,7 @@ async function expectSettled(setup: { ann: number; bob: number; conversation: nu
 }
 
 async function sendDirectly(conversation: number, ann: number, message: OutgoingMessage) {
-  const { meta } = await openConversation({ db, env, domain: "localhost" }, ann, conversation);
+  const { meta } = await openConversation({ db, env }, ann, conversation);
   return runInDurableObject(roomStub(env, conversation), (room: ConversationRoom) =>
     room.send(meta, ann, message, { locale: "nl" }),
   );

@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import type { TimeBonus } from "#workers/durable-objects/time-bonus.ts";
 
-const meta = { conversationId: 77, members: [1, 2], domain: "localhost" };
+const meta = { conversationId: 77, members: [1, 2] };
 
 async function connect(room: DurableObjectStub, memberId: number) {
   const response = await room.fetch("http://room/socket", {

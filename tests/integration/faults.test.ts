@@ -145,7 +145,7 @@ describe("a chat message when D1 fails and the room is reset", () => {
     const { startConversation } = await import("#app/server/chat/conversations.ts");
     const conversation = await startConversation(appContext(), { id: ann, paidUser: true }, bob);
     await givenCredits(ann, 10);
-    const { meta } = await openConversation({ db, env, domain: "localhost" }, ann, conversation);
+    const { meta } = await openConversation({ db, env }, ann, conversation);
     const message: OutgoingMessage = { kind: "text", clientId: `fault-${fault.when}-01`, text: "Kom je ook?" };
 
     const stub = roomStub(env, conversation);

@@ -32,6 +32,7 @@ import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { clientFrameSchema, type OutgoingMessage, type ServerFrame, SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import { sessionExpiry } from "#app/server/accounts/session.ts";
 import { assertStillOpen, type ConversationSide, markRead } from "#app/server/chat/conversations.ts";
+import { senderSettings } from "#app/server/chat/costs.ts";
 import {
   createMessageTable,
   newestVisibleFrom,
@@ -56,7 +57,6 @@ import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyNewMessage } from "#app/server/notifications/events.ts";
-import { loadSettings } from "#app/server/settings/resolve.ts";
 
 /** Milliseconds between marks (in workerd the clock moves only across I/O, which is what a send waits on). */
 function stepTimer() {
@@ -75,7 +75,6 @@ function stepTimer() {
 export interface RoomMeta {
   conversationId: number;
   members: [number, number];
-  domain: string;
 }
 
 interface SocketSession {
@@ -121,6 +120,8 @@ export class ConversationRoom extends DurableObject<Env> {
     if (pendingRows(this.sql).length) void ctx.storage.setAlarm(Date.now());
   }
 
+  /** The members' own domains, whose settings price what each sends (see senderSettings). */
+  private readonly domains = new Map<number, string>();
   /** Sends of this instance between their pending row and their "sent" mark, by seq. */
   private readonly inFlight = new Map<number, number>();
   private settling: Promise<void> | null = null;
@@ -304,7 +305,7 @@ export class ConversationRoom extends DurableObject<Env> {
         }
         return { type: "sent", clientId: message.clientId, message: toMessage(existing), credits: null };
       }
-      const app = { db, settings: await loadSettings(this.env.SETTINGS, meta.domain), now: Date.now };
+      const app = { db, settings: await senderSettings({ db, env: this.env }, senderId, this.domains), now: Date.now };
       steps.mark("settings");
       if (!row) {
         if (!(await messageWithinRateLimit(this.env, senderId))) throw new DomainError("rate_limited");

@@ -1,4 +1,5 @@
-// Member login: e-mail and password. Throttling is the shared
+// Member login: e-mail and password, on a site that may serve the account
+// (settings/member-settings.ts). Throttling is the shared
 // login throttle's (limits/login-throttle.ts): a blocked client is told
 // "Te veel foute pogingen, account voor {minutes} min geblokkeerd." before its
 // password is even checked, and a successful login earns the browser a device
@@ -7,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { users } from "#app/server/db/schema.ts";
 import { checkLoginPassword, loginSucceeded } from "#app/server/limits/login-throttle.ts";
+import { memberSettings } from "#app/server/settings/member-settings.ts";
 import type { AccountsContext } from "./context.ts";
 import { endSession, startSession } from "./session.ts";
 
@@ -19,11 +21,19 @@ export async function logIn(
 ) {
   const { db } = app;
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status, language: users.language })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      language: users.language,
+      domain: users.domain,
+    })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
-  const known = user && user.status !== "deleted" ? user : null;
+  // An account this site may not serve (another company's) is no account here:
+  // refused as an unknown address is, so the answer does not say it exists.
+  const known = user && user.status !== "deleted" && (await memberSettings(app, user)) ? user : null;
   const { client, account } = await checkLoginPassword(
     app,
     {

@@ -58,6 +58,8 @@ export async function findSessionMember(db: Database, token: string, now: number
   return {
     id: user.id,
     email: user.email,
+    /** The domain the member signed up on: it decides which hosts serve them (settings/member-settings.ts). */
+    domain: user.domain,
     status: user.status,
     credits: user.credits,
     paidUser: user.paidUser,

@@ -1,7 +1,12 @@
 // What a chat message costs (domain settings): text message_credits, photo
 // photo_credits, gift gift_credits; a country's minimum_message_costs raises
-// the price of a message there.
-import { type SQL, sql } from "drizzle-orm";
+// the price of a message there. The settings are the sender's own domain's,
+// whichever host the message came through (settings/member-settings.ts).
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#app/server/db/client.ts";
+import { users } from "#app/server/db/schema.ts";
+import { DomainError } from "#app/server/errors.ts";
+import { servedSettings } from "#app/server/settings/resolve.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 
 export type MessageKind = "text" | "photo" | "gift";
@@ -38,3 +43,25 @@ export function messageCostSql(settings: Parameters<typeof messageCost>[0], kind
 export const HISTORY_PAGE = 50;
 /** Free members may hold this many conversations they started. */
 export const FREE_CONVERSATIONS = 2;
+
+/**
+ * The settings that price what a member sends: their own domain's. `domains`
+ * keeps what D1 answered (a member's domain never changes), so a room asks
+ * once per member. A domain that serves no one any more sends nothing, as a
+ * session that ended.
+ */
+export async function senderSettings(
+  app: { db: Database; env: Pick<Env, "SETTINGS"> },
+  senderId: number,
+  domains: Map<number, string>,
+): Promise<SiteSettings> {
+  let domain = domains.get(senderId);
+  if (domain === undefined) {
+    const [row] = await app.db.select({ domain: users.domain }).from(users).where(eq(users.id, senderId));
+    domain = row?.domain;
+    if (domain !== undefined) domains.set(senderId, domain);
+  }
+  const settings = domain === undefined ? null : await servedSettings(app.env, domain);
+  if (!settings) throw new DomainError("authentication_required");
+  return settings;
+}

@@ -1,5 +1,6 @@
 // Reaching a conversation's ConversationRoom from the Worker, with what it must
-// know: the conversation, its two members and the domain whose prices apply.
+// know: the conversation and its two members. (What a message costs the room
+// asks of the sender's own domain, never of the host it came through.)
 // Every door of a conversation (its page, the chat API, its socket, its photos)
 // opens it through openConversation, so who may reach it is decided once.
 import type { RequestContext } from "#app/context.ts";
@@ -18,12 +19,12 @@ export interface OpenConversation extends ConversationSide {
  * conversation_not_found, exactly as for an id that does not exist.
  */
 export async function openConversation(
-  app: Pick<RequestContext, "db" | "env" | "domain">,
+  app: Pick<RequestContext, "db" | "env">,
   memberId: number,
   conversationId: number,
 ): Promise<OpenConversation> {
   const otherId = await otherParticipant(app.db, conversationId, memberId);
-  const meta: RoomMeta = { conversationId, members: [memberId, otherId], domain: app.domain };
+  const meta: RoomMeta = { conversationId, members: [memberId, otherId] };
   return { conversationId, memberId, otherId, meta, room: roomStub(app.env, conversationId) };
 }
 
