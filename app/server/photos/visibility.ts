@@ -57,7 +57,7 @@ function privatePhotoUrl(id: number, variant: PhotoVariant): string {
 }
 
 /** Where others load a photo they may see: public ones from the cacheable path, the rest through the private door. */
-export function photoUrls(photo: PhotoFiles, cdnPrefix = ""): { thumb: string; url: string } {
+function photoUrls(photo: PhotoFiles, cdnPrefix = ""): { thumb: string; url: string } {
   return isPublicPhoto(photo)
     ? { thumb: photoUrl(photo.thumbFilename, cdnPrefix), url: photoUrl(photo.filename, cdnPrefix) }
     : ownPhotoUrls(photo);
