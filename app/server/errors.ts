@@ -21,6 +21,9 @@ export const errorCatalogue = {
   link_invalid: { status: 400, message: "errors:linkInvalid" },
   reset_limit: { status: 429, message: "errors:resetLimit" },
   resend_limit: { status: 429, message: "errors:resendLimit" },
+  // Mails a day that carry a link to an address someone typed: a new address to confirm, a deleted account's way back.
+  mail_change_limit: { status: 429, message: "errors:mailChangeLimit" },
+  reactivation_limit: { status: 429, message: "errors:reactivationLimit" },
   password_wrong: { status: 400, message: "errors:passwordWrong" },
   // A new e-mail address that is the member's profile name (the profile form's own rule).
   name_equals_email: { status: 400, message: "validation:nameEqualsEmail" },

@@ -14,7 +14,7 @@ import { checkPassword } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { hashPassword } from "./password.ts";
 import { revokeOtherSessions, type SessionMember } from "./session.ts";
-import { consumeToken, issueToken } from "./tokens.ts";
+import { batchWithinDailyLimit, consumeToken, issueToken } from "./tokens.ts";
 
 export async function changePassword(
   app: AccountsContext,
@@ -38,6 +38,9 @@ async function assertEmailFree(app: Pick<AccountsContext, "db">, email: string) 
   if (taken) throw new DomainError("email_taken");
 }
 
+/** The new address is typed by the member, so its confirmation mails are limited: any address, 3 a day. */
+const MAIL_CHANGES_PER_DAY = 3;
+
 /** Sends a confirmation link to the new address; the address changes when it is used. */
 export async function requestEmailChange(
   app: AccountsContext,
@@ -48,16 +51,26 @@ export async function requestEmailChange(
   await checkPassword(app, member.id, input.current_password);
   await assertEmailFree(app, input.email);
   const now = app.now();
-  const token = await issueToken(app.db, { userId: member.id, purpose: "mail_change", now, newEmail: input.email });
-  await app.db.batch([
-    token.statement,
-    accountMail(app, {
-      to: input.email,
-      template: "mail_change",
-      locale: app.locale,
-      params: { name: member.profile.name, link: link(app, "/mail-change/do", token.token), email: input.email },
-    }),
-  ]);
+  const token = await issueToken(app.db, {
+    userId: member.id,
+    purpose: "mail_change",
+    now,
+    newEmail: input.email,
+    perDay: MAIL_CHANGES_PER_DAY,
+  });
+  await batchWithinDailyLimit(
+    app.db,
+    [
+      token.statement,
+      accountMail(app, {
+        to: input.email,
+        template: "mail_change",
+        locale: app.locale,
+        params: { name: member.profile.name, link: link(app, "/mail-change/do", token.token), email: input.email },
+      }),
+    ],
+    "mail_change_limit",
+  );
   deliverAfterResponse(app);
 }
 

@@ -10,7 +10,7 @@ import type { AccountsContext } from "./context.ts";
 import { reactivateAccount } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { type SessionMember, startSession } from "./session.ts";
-import { consumeToken, issueToken, peekToken, tokensSentToday } from "./tokens.ts";
+import { batchWithinDailyLimit, consumeToken, issueToken, peekToken } from "./tokens.ts";
 
 const RESENDS_PER_DAY = 5;
 
@@ -59,20 +59,26 @@ export async function resendActivation(
 ) {
   if (!awaitsActivation(member)) return { sent: false };
   const now = app.now();
-  if ((await tokensSentToday(app.db, member.id, "activation", now)) >= RESENDS_PER_DAY) {
-    throw new DomainError("resend_limit");
-  }
-  const activation = await issueToken(app.db, { userId: member.id, purpose: "activation", now });
-  await app.db.batch([
-    activation.statement,
-    accountMail(app, {
-      to: member.email,
-      template: "activation",
-      locale: app.locale,
-      params: { name: member.profile.name, link: link(app, "/activate/done", activation.token) },
-    }),
-    ...extra,
-  ]);
+  const activation = await issueToken(app.db, {
+    userId: member.id,
+    purpose: "activation",
+    now,
+    perDay: RESENDS_PER_DAY,
+  });
+  await batchWithinDailyLimit(
+    app.db,
+    [
+      activation.statement,
+      accountMail(app, {
+        to: member.email,
+        template: "activation",
+        locale: app.locale,
+        params: { name: member.profile.name, link: link(app, "/activate/done", activation.token) },
+      }),
+      ...extra,
+    ],
+    "resend_limit",
+  );
   deliverAfterResponse(app);
   return { sent: true };
 }

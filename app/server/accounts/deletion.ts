@@ -17,9 +17,10 @@ import type { AccountsContext } from "./context.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { verifyPassword } from "./password.ts";
 import { revokeOtherSessions, type SessionMember, startSession } from "./session.ts";
-import { consumeToken, DAY, issueToken, randomToken } from "./tokens.ts";
+import { batchWithinDailyLimit, consumeToken, DAY, issueToken, randomToken } from "./tokens.ts";
 
 export const REACTIVATION_WINDOW = 14 * DAY;
+const REACTIVATION_LINKS_PER_DAY = 3;
 
 /**
  * A ban lasts until an operator who may ban lifts it, whatever happens to the
@@ -110,7 +111,11 @@ export async function closeAccount(
   deliverAfterResponse(app);
 }
 
-/** Sends a new reactivation link to a deleted account still within its 14 days. */
+/**
+ * Sends a new reactivation link to a deleted account still within its 14 days.
+ * Anyone who types the address can ask, so the account gets at most
+ * REACTIVATION_LINKS_PER_DAY links a day, the one in the deletion mail included.
+ */
 export async function requestReactivation(app: AccountsContext, email: string) {
   const now = app.now();
   const [user] = await app.db
@@ -126,16 +131,21 @@ export async function requestReactivation(app: AccountsContext, email: string) {
     purpose: "reactivation",
     now,
     expiresAt: user.deletedAt + REACTIVATION_WINDOW,
+    perDay: REACTIVATION_LINKS_PER_DAY,
   });
-  await app.db.batch([
-    token.statement,
-    accountMail(app, {
-      to: email,
-      template: "reactivation",
-      locale: isLocale(user.language) ? user.language : app.locale,
-      params: { name: user.name, link: link(app, "/activate/done", token.token), days: REACTIVATION_WINDOW / DAY },
-    }),
-  ]);
+  await batchWithinDailyLimit(
+    app.db,
+    [
+      token.statement,
+      accountMail(app, {
+        to: email,
+        template: "reactivation",
+        locale: isLocale(user.language) ? user.language : app.locale,
+        params: { name: user.name, link: link(app, "/activate/done", token.token), days: REACTIVATION_WINDOW / DAY },
+      }),
+    ],
+    "reactivation_limit",
+  );
   deliverAfterResponse(app);
 }
 

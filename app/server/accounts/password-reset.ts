@@ -10,7 +10,7 @@ import type { AccountsContext } from "./context.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { hashPassword } from "./password.ts";
 import { revokeOtherSessions, startSession } from "./session.ts";
-import { consumeToken, HOUR, issueToken, tokenLifetime, tokensSentToday } from "./tokens.ts";
+import { batchWithinDailyLimit, consumeToken, HOUR, issueToken, tokenLifetime } from "./tokens.ts";
 
 const RESETS_PER_DAY = 3;
 
@@ -24,24 +24,29 @@ export async function requestPasswordReset(app: AccountsContext, email: string) 
     .limit(1);
   if (!user || user.status === "deleted" || user.status === "banned") throw new DomainError("email_not_found");
 
-  if ((await tokensSentToday(app.db, user.id, "password_reset", now)) >= RESETS_PER_DAY) {
-    throw new DomainError("reset_limit");
-  }
-
-  const reset = await issueToken(app.db, { userId: user.id, purpose: "password_reset", now });
-  await app.db.batch([
-    reset.statement,
-    accountMail(app, {
-      to: email,
-      template: "password_reset",
-      locale: app.locale,
-      params: {
-        name: user.name,
-        link: link(app, "/reset-password/do", reset.token),
-        hours: tokenLifetime.password_reset / HOUR,
-      },
-    }),
-  ]);
+  const reset = await issueToken(app.db, {
+    userId: user.id,
+    purpose: "password_reset",
+    now,
+    perDay: RESETS_PER_DAY,
+  });
+  await batchWithinDailyLimit(
+    app.db,
+    [
+      reset.statement,
+      accountMail(app, {
+        to: email,
+        template: "password_reset",
+        locale: app.locale,
+        params: {
+          name: user.name,
+          link: link(app, "/reset-password/do", reset.token),
+          hours: tokenLifetime.password_reset / HOUR,
+        },
+      }),
+    ],
+    "reset_limit",
+  );
   deliverAfterResponse(app);
 }
 

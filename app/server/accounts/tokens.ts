@@ -1,10 +1,15 @@
 // One-time e-mail tokens (activation, password reset, e-mail change,
 // reactivation). The link carries a random token; D1 keeps only its SHA-256,
 // and using one is a single guarded UPDATE, so a token works exactly once.
-import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
+// The mails that carry a token at someone's request are limited a day: the
+// limit is judged inside the token's own insert (see issueToken), so requests
+// sent at the same moment get no more mails than requests one after another.
+import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { tokenPurposes } from "#app/schemas/enums.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { emailTokens } from "#app/server/db/schema.ts";
+import { DomainError, type ErrorCode } from "#app/server/errors.ts";
 import { base64url } from "#app/server/http/base64.ts";
 
 export type TokenPurpose = (typeof tokenPurposes)[number];
@@ -28,15 +33,33 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A new token and the statement that stores it (for a batch). */
+/**
+ * A new token and the statement that stores it (for a batch). With `perDay`,
+ * the statement stores it only while the member was sent fewer tokens of this
+ * purpose in the last 24 hours: over the limit the token gets no owner, so its
+ * insert fails (see batchWithinDailyLimit) and the batch with its mail is undone.
+ */
 export async function issueToken(
   db: Database,
-  input: { userId: number | SQL<number>; purpose: TokenPurpose; now: number; newEmail?: string; expiresAt?: number },
+  input: {
+    userId: number | SQL<number>;
+    purpose: TokenPurpose;
+    now: number;
+    newEmail?: string;
+    expiresAt?: number;
+    perDay?: number;
+  },
 ) {
   const token = randomToken();
+  const userId =
+    input.perDay === undefined
+      ? input.userId
+      : sql<number>`(case when (select count(*) from ${emailTokens} where ${emailTokens.userId} = ${input.userId}
+          and ${emailTokens.purpose} = ${input.purpose} and ${emailTokens.createdAt} > ${input.now - DAY}) < ${input.perDay}
+          then ${input.userId} end)`;
   const statement = db.insert(emailTokens).values({
     id: await sha256Hex(token),
-    userId: input.userId,
+    userId,
     purpose: input.purpose,
     newEmail: input.newEmail ?? null,
     expiresAt: input.expiresAt ?? input.now + tokenLifetime[input.purpose],
@@ -76,11 +99,20 @@ async function usableToken(token: string, purpose: TokenPurpose, now: number): P
   );
 }
 
-/** How many tokens of this purpose the member was sent in the last day (for the daily limits of resending). */
-export async function tokensSentToday(db: Database, userId: number, purpose: TokenPurpose, now: number) {
-  const [sent] = await db
-    .select({ n: count() })
-    .from(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, now - DAY)));
-  return sent?.n ?? 0;
+/**
+ * Runs a batch holding a token issued with `perDay` (and the mail carrying
+ * it); when the token was over its limit, nothing was written and `refusal` is
+ * thrown.
+ */
+export async function batchWithinDailyLimit(
+  db: Database,
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+  refusal: ErrorCode,
+) {
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (String(error).includes("NOT NULL constraint failed: email_tokens.user_id")) throw new DomainError(refusal);
+    throw error;
+  }
 }

@@ -1,0 +1,84 @@
+// Limits on what costs money or storage that had none: mails to an address a
+// member or a visitor types. Each limit is taken in the statement that writes
+// (docs/abuse-limits.md), so requests sent at the same moment get no more
+// than requests sent one after another.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { requestEmailChange } from "#app/server/accounts/account-settings.ts";
+import { resendActivation } from "#app/server/accounts/activation.ts";
+import { closeAccount, requestReactivation } from "#app/server/accounts/deletion.ts";
+import { requestPasswordReset } from "#app/server/accounts/password-reset.ts";
+import { mailOutbox } from "#app/server/db/schema.ts";
+import { accountsApp, db, failure, givenAccount, NOW, PASSWORD } from "./fixtures.ts";
+import { member } from "./payment-fixtures.ts";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const at = (time: number) => accountsApp({ now: () => time });
+const mailsOf = async (template: string) =>
+  (await db.select({ to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.template, template))).length;
+const outcomes = async (promises: Promise<unknown>[]) => (await Promise.all(promises.map(failure))).map((o) => o?.code);
+
+describe("confirmation mails for a new e-mail address", () => {
+  it("sends a member at most 3 a day, to whatever addresses they type", async () => {
+    const ann = await member(await givenAccount({ email: "ann@example.com" }));
+    for (const n of [1, 2, 3]) {
+      expect(
+        await failure(requestEmailChange(at(NOW), ann, { email: `new${n}@example.com`, current_password: PASSWORD })),
+      ).toBeNull();
+    }
+    expect(
+      await failure(requestEmailChange(at(NOW + HOUR), ann, { email: "new4@example.com", current_password: PASSWORD })),
+    ).toEqual({ code: "mail_change_limit" });
+    expect(await mailsOf("mail_change")).toBe(3);
+    // A day after the first, one more may go.
+    expect(
+      await failure(
+        requestEmailChange(at(NOW + DAY + 1), ann, { email: "new4@example.com", current_password: PASSWORD }),
+      ),
+    ).toBeNull();
+  });
+
+  it("gives requests sent at the same moment no more mails", async () => {
+    const ann = await member(await givenAccount({ email: "ann@example.com" }));
+    const asked = [1, 2, 3, 4, 5, 6].map((n) =>
+      requestEmailChange(at(NOW), ann, { email: `new${n}@example.com`, current_password: PASSWORD }),
+    );
+    expect((await outcomes(asked)).filter((code) => code === "mail_change_limit")).toHaveLength(3);
+    expect(await mailsOf("mail_change")).toBe(3);
+  });
+});
+
+describe("reactivation links for a deleted account", () => {
+  it("mails at most 3 a day, the deletion mail's included, whoever types the address", async () => {
+    const ann = await givenAccount({ email: "ann@example.com", name: "Ann" });
+    await closeAccount(at(NOW), { id: ann, email: "ann@example.com", name: "Ann" });
+    expect(await failure(requestReactivation(at(NOW + 1), "ann@example.com"))).toBeNull();
+    expect(await failure(requestReactivation(at(NOW + 2), "ann@example.com"))).toBeNull();
+    expect(await failure(requestReactivation(at(NOW + 3), "ann@example.com"))).toEqual({ code: "reactivation_limit" });
+    expect(await mailsOf("account_deleted")).toBe(1);
+    expect(await mailsOf("reactivation")).toBe(2);
+    expect(await failure(requestReactivation(at(NOW + DAY + 1), "ann@example.com"))).toBeNull();
+  });
+
+  it("gives requests sent at the same moment no more mails", async () => {
+    await givenAccount({ email: "ann@example.com", status: "deleted", deletedAt: NOW - DAY });
+    const asked = [1, 2, 3, 4, 5, 6].map(() => requestReactivation(at(NOW), "ann@example.com"));
+    expect((await outcomes(asked)).filter((code) => code === "reactivation_limit")).toHaveLength(3);
+    expect(await mailsOf("reactivation")).toBe(3);
+  });
+});
+
+describe("the daily limits of activation and password reset mails", () => {
+  it("hold for requests sent at the same moment", async () => {
+    const ann = await member(await givenAccount({ email: "ann@example.com", status: "not_confirmed" }));
+    const resends = [1, 2, 3, 4, 5, 6, 7, 8].map(() => resendActivation(at(NOW), ann));
+    expect((await outcomes(resends)).filter((code) => code === "resend_limit")).toHaveLength(3);
+    expect(await mailsOf("activation")).toBe(5);
+
+    await givenAccount({ email: "bob@example.com" });
+    const resets = [1, 2, 3, 4, 5, 6].map(() => requestPasswordReset(at(NOW), "bob@example.com"));
+    expect((await outcomes(resets)).filter((code) => code === "reset_limit")).toHaveLength(3);
+    expect(await mailsOf("password_reset")).toBe(3);
+  });
+});
