@@ -1,14 +1,15 @@
 // Limits on what costs money or storage that had none: mails to an address a
-// member or a visitor types. Each limit is taken in the statement that writes
-// (docs/abuse-limits.md), so requests sent at the same moment get no more
-// than requests sent one after another.
-import { eq } from "drizzle-orm";
+// member or a visitor types, push subscriptions a member registers. Each limit
+// is taken in the statement that writes (docs/abuse-limits.md), so requests
+// sent at the same moment get no more than requests sent one after another.
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { requestEmailChange } from "#app/server/accounts/account-settings.ts";
 import { resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, requestReactivation } from "#app/server/accounts/deletion.ts";
 import { requestPasswordReset } from "#app/server/accounts/password-reset.ts";
-import { mailOutbox } from "#app/server/db/schema.ts";
+import { mailOutbox, pushSubscriptions } from "#app/server/db/schema.ts";
+import { savePushSubscription } from "#app/server/push/subscriptions.ts";
 import { accountsApp, db, failure, givenAccount, NOW, PASSWORD } from "./fixtures.ts";
 import { member } from "./payment-fixtures.ts";
 
@@ -80,5 +81,34 @@ describe("the daily limits of activation and password reset mails", () => {
     const resets = [1, 2, 3, 4, 5, 6].map(() => requestPasswordReset(at(NOW), "bob@example.com"));
     expect((await outcomes(resets)).filter((code) => code === "reset_limit")).toHaveLength(3);
     expect(await mailsOf("password_reset")).toBe(3);
+  });
+});
+
+describe("push subscriptions", () => {
+  const keys = { p256dh: "B".repeat(87), auth: "A".repeat(22) };
+
+  it("keeps a member's 10 newest browsers: an eleventh subscription forgets the oldest", async () => {
+    const ann = await givenAccount();
+    for (let n = 1; n <= 12; n++) {
+      await savePushSubscription(at(NOW + n), ann, { endpoint: `https://fcm.googleapis.com/fcm/send/ann-${n}`, keys });
+    }
+    const rows = await db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, ann));
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `https://fcm.googleapis.com/fcm/send/ann-${n}`).sort(),
+    );
+  });
+
+  it("does not count another member's browsers", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    for (let n = 1; n <= 10; n++) {
+      await savePushSubscription(at(NOW + n), ann, { endpoint: `https://fcm.googleapis.com/fcm/send/ann-${n}`, keys });
+    }
+    await savePushSubscription(at(NOW + 20), bob, { endpoint: "https://fcm.googleapis.com/fcm/send/bob", keys });
+    const [annRows] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, ann));
+    expect(annRows?.n).toBe(10);
   });
 });

@@ -2,8 +2,10 @@
 // browser endpoint; a browser that resubscribes replaces its keys, and one
 // that logs in as another member moves to that member. We only ever send to
 // the browsers' push services (or, outside production, the local push
-// endpoint), so a member cannot make the server post to any address.
-import { and, eq } from "drizzle-orm";
+// endpoint), so a member cannot make the server post to any address. A
+// notification goes to every browser of the member, so a member keeps their
+// newest few: more rows would only multiply what each notification sends.
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
 import { appConfig } from "#app/server/config/env.ts";
@@ -32,6 +34,9 @@ const PUSH_SERVICE_HOSTS = [
   /(^|\.)push\.apple\.com$/,
 ];
 
+/** Browsers a member receives pushes in: the oldest is forgotten when one more subscribes. */
+const MAX_SUBSCRIPTIONS_PER_MEMBER = 10;
+
 type EnvLike = Pick<RequestContext, "env">;
 
 export function isLocalPushEndpoint(app: EnvLike, endpoint: string): boolean {
@@ -59,10 +64,21 @@ export async function savePushSubscription(
     auth: subscription.keys.auth,
     createdAt: app.now(),
   };
-  await app.db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  const newest = app.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_SUBSCRIPTIONS_PER_MEMBER);
+  await app.db.batch([
+    app.db
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values }),
+    app.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest))),
+  ]);
 }
 
 /** The member switched push off in this browser. */
