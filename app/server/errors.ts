@@ -64,6 +64,8 @@ export const errorCatalogue = {
   // Too many typed codes refused today: every typed code is refused until tomorrow (guessing codes).
   discount_tries: { status: 429, message: "errors:discountTries" },
   payment_not_found: { status: 404, message: "errors:paymentNotFound" },
+  // Payments started in the last hour used up: each asks the payment provider for a payment.
+  checkout_limit: { status: 429, message: "errors:checkoutLimit" },
   // The payment provider failed or did not answer; nothing was charged.
   payment_provider_unavailable: { status: 503, message: "errors:paymentProviderUnavailable" },
   direct_debit_blocked: { status: 403, message: "errors:directDebitBlocked" },

@@ -1,17 +1,19 @@
 // Limits on what costs money or storage that had none: mails to an address a
-// member or a visitor types, push subscriptions a member registers. Each limit
-// is taken in the statement that writes (docs/abuse-limits.md), so requests
-// sent at the same moment get no more than requests sent one after another.
+// member or a visitor types, push subscriptions a member registers, checkouts
+// that each ask the payment provider for a payment. Each limit is taken in the
+// statement that writes (docs/abuse-limits.md), so requests sent at the same
+// moment get no more than requests sent one after another.
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { requestEmailChange } from "#app/server/accounts/account-settings.ts";
 import { resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, requestReactivation } from "#app/server/accounts/deletion.ts";
 import { requestPasswordReset } from "#app/server/accounts/password-reset.ts";
-import { mailOutbox, pushSubscriptions } from "#app/server/db/schema.ts";
+import { mailOutbox, payments, pushSubscriptions, sandboxPayments } from "#app/server/db/schema.ts";
+import { startCheckout } from "#app/server/payments/checkout.ts";
 import { savePushSubscription } from "#app/server/push/subscriptions.ts";
 import { accountsApp, db, failure, givenAccount, NOW, PASSWORD } from "./fixtures.ts";
-import { member } from "./payment-fixtures.ts";
+import { givenPackage, member } from "./payment-fixtures.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -110,5 +112,28 @@ describe("push subscriptions", () => {
     await savePushSubscription(at(NOW + 20), bob, { endpoint: "https://fcm.googleapis.com/fcm/send/bob", keys });
     const [annRows] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, ann));
     expect(annRows?.n).toBe(10);
+  });
+});
+
+describe("checkouts", () => {
+  const order = (packageId: number) => ({ packageId, method: "ideal", country: "NL" });
+
+  it("starts at most 10 payments a member an hour at the provider", async () => {
+    const pkg = await givenPackage();
+    const ann = await member(await givenAccount());
+    for (let n = 0; n < 10; n++) expect(await failure(startCheckout(at(NOW + n), ann, order(pkg.id)))).toBeNull();
+    expect(await failure(startCheckout(at(NOW + HOUR / 2), ann, order(pkg.id)))).toEqual({ code: "checkout_limit" });
+    expect(await db.select({ n: count() }).from(payments)).toEqual([{ n: 10 }]);
+    expect(await db.select({ n: count() }).from(sandboxPayments)).toEqual([{ n: 10 }]);
+    // An hour after the first, one more may start.
+    expect(await failure(startCheckout(at(NOW + HOUR), ann, order(pkg.id)))).toBeNull();
+  });
+
+  it("gives checkouts sent at the same moment no more", async () => {
+    const pkg = await givenPackage();
+    const ann = await member(await givenAccount());
+    const started = Array.from({ length: 14 }, () => startCheckout(at(NOW), ann, order(pkg.id)));
+    expect((await outcomes(started)).filter((code) => code === "checkout_limit")).toHaveLength(4);
+    expect(await db.select({ n: count() }).from(sandboxPayments)).toEqual([{ n: 10 }]);
   });
 });

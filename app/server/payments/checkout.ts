@@ -7,7 +7,8 @@
 // A webhook replayed any number of times books once; only the provider's word
 // books (a webhook carries only the reference). A provider that fails or does
 // not answer while the checkout starts leaves nothing behind: the row goes and
-// the member is told to try again. A payment whose code is
+// the member is told to try again. A member starts at most 10 payments an
+// hour (withinCheckoutLimit). A payment whose code is
 // no longer allowed (another payment used it first, or made the member paid)
 // is booked at the price actually paid: what its amount buys at the package's
 // full price, rounded down, with a ledger note saying why. A paid payment the
@@ -89,6 +90,20 @@ function resultUrl(origin: string, paymentId: number, returnTo?: string | null) 
   return url.toString();
 }
 
+/** Payments a member may start in an hour: each one asks the provider for a payment. */
+const CHECKOUTS_PER_HOUR = 10;
+const HOUR = 3_600_000;
+
+/**
+ * The payment's owner while the member started fewer than CHECKOUTS_PER_HOUR
+ * payments in the last hour, else null: judged inside the insert, so checkouts
+ * sent at the same moment get no more, and one over the limit writes nothing
+ * (its insert fails on the missing owner) and never reaches the provider.
+ */
+const withinCheckoutLimit = (memberId: number, now: number) =>
+  sql<number>`(case when (select count(*) from ${payments} where ${payments.userId} = ${memberId}
+    and ${payments.createdAt} > ${now - HOUR}) < ${CHECKOUTS_PER_HOUR} then ${memberId} end)`;
+
 export async function startCheckout(
   app: PaymentsContext,
   member: SessionMember,
@@ -106,12 +121,24 @@ export async function startCheckout(
   const { pkg, amountCents } = quoted;
   const provider = paymentProvider(app);
   const now = app.now();
-  const [payment] = await app.db
-    .insert(payments)
-    .values(
-      paymentRow(app, member, quoted, { country: input.country, method: input.method, provider: provider.name, now }),
-    )
-    .returning();
+  const row = paymentRow(app, member, quoted, {
+    country: input.country,
+    method: input.method,
+    provider: provider.name,
+    now,
+  });
+  let payment: Payment | undefined;
+  try {
+    [payment] = await app.db
+      .insert(payments)
+      .values({ ...row, userId: withinCheckoutLimit(member.id, now) })
+      .returning();
+  } catch (error) {
+    // Drizzle wraps a single query's error ("Failed query: …"); D1's own message is its cause.
+    const message = `${error} ${error instanceof Error ? error.cause : ""}`;
+    if (message.includes("NOT NULL constraint failed: payments.user_id")) throw new DomainError("checkout_limit");
+    throw error;
+  }
   crashPoint("payment:row-created");
   let started: { ref: string; checkoutUrl: string };
   try {
