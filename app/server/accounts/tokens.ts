@@ -8,6 +8,7 @@ import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { tokenPurposes } from "#app/schemas/enums.ts";
 import type { Database } from "#app/server/db/client.ts";
+import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
 import { emailTokens } from "#app/server/db/schema.ts";
 import { DomainError, type ErrorCode } from "#app/server/errors.ts";
 import { base64url } from "#app/server/http/base64.ts";
@@ -37,7 +38,7 @@ export async function sha256Hex(text: string): Promise<string> {
  * A new token and the statement that stores it (for a batch). With `perDay`,
  * the statement stores it only while the member was sent fewer tokens of this
  * purpose in the last 24 hours: over the limit the token gets no owner, so its
- * insert fails (see batchWithinDailyLimit) and the batch with its mail is undone.
+ * insert fails (db/limited-insert.ts) and the batch with its mail is undone.
  */
 export async function issueToken(
   db: Database,
@@ -51,12 +52,9 @@ export async function issueToken(
   },
 ) {
   const token = randomToken();
-  const userId =
-    input.perDay === undefined
-      ? input.userId
-      : sql<number>`(case when (select count(*) from ${emailTokens} where ${emailTokens.userId} = ${input.userId}
-          and ${emailTokens.purpose} = ${input.purpose} and ${emailTokens.createdAt} > ${input.now - DAY}) < ${input.perDay}
-          then ${input.userId} end)`;
+  const sentToday = sql`select count(*) from ${emailTokens} where ${emailTokens.userId} = ${input.userId}
+    and ${emailTokens.purpose} = ${input.purpose} and ${emailTokens.createdAt} > ${input.now - DAY}`;
+  const userId = input.perDay === undefined ? input.userId : whileBelow(input.userId, sentToday, input.perDay);
   const statement = db.insert(emailTokens).values({
     id: await sha256Hex(token),
     userId,
@@ -112,7 +110,7 @@ export async function batchWithinDailyLimit(
   try {
     await db.batch(statements);
   } catch (error) {
-    if (String(error).includes("NOT NULL constraint failed: email_tokens.user_id")) throw new DomainError(refusal);
+    if (refusedByLimit(error, "email_tokens.user_id")) throw new DomainError(refusal);
     throw error;
   }
 }

@@ -19,6 +19,7 @@ import type { SessionMember } from "#app/server/accounts/session.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
 import { booked, bookedDelta, computedCreditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
 import type { Database } from "#app/server/db/client.ts";
+import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { errorFields } from "#app/server/log.ts";
@@ -96,13 +97,16 @@ const HOUR = 3_600_000;
 
 /**
  * The payment's owner while the member started fewer than CHECKOUTS_PER_HOUR
- * payments in the last hour, else null: judged inside the insert, so checkouts
- * sent at the same moment get no more, and one over the limit writes nothing
- * (its insert fails on the missing owner) and never reaches the provider.
+ * payments in the last hour: judged inside the insert (db/limited-insert.ts),
+ * so checkouts sent at the same moment get no more, and one over the limit
+ * writes nothing and never reaches the provider.
  */
 const withinCheckoutLimit = (memberId: number, now: number) =>
-  sql<number>`(case when (select count(*) from ${payments} where ${payments.userId} = ${memberId}
-    and ${payments.createdAt} > ${now - HOUR}) < ${CHECKOUTS_PER_HOUR} then ${memberId} end)`;
+  whileBelow(
+    memberId,
+    sql`select count(*) from ${payments} where ${payments.userId} = ${memberId} and ${payments.createdAt} > ${now - HOUR}`,
+    CHECKOUTS_PER_HOUR,
+  );
 
 export async function startCheckout(
   app: PaymentsContext,
@@ -134,9 +138,7 @@ export async function startCheckout(
       .values({ ...row, userId: withinCheckoutLimit(member.id, now) })
       .returning();
   } catch (error) {
-    // Drizzle wraps a single query's error ("Failed query: …"); D1's own message is its cause.
-    const message = `${error} ${error instanceof Error ? error.cause : ""}`;
-    if (message.includes("NOT NULL constraint failed: payments.user_id")) throw new DomainError("checkout_limit");
+    if (refusedByLimit(error, "payments.user_id")) throw new DomainError("checkout_limit");
     throw error;
   }
   crashPoint("payment:row-created");
