@@ -2,17 +2,27 @@
 // member or a visitor types, push subscriptions a member registers, checkouts
 // that each ask the payment provider for a payment. Each limit is taken in the
 // statement that writes (docs/abuse-limits.md), so requests sent at the same
-// moment get no more than requests sent one after another.
+// moment get no more than requests sent one after another: the product limits
+// of a free member's conversations and the daily swipe likes too.
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { requestEmailChange } from "#app/server/accounts/account-settings.ts";
 import { resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, requestReactivation } from "#app/server/accounts/deletion.ts";
 import { requestPasswordReset } from "#app/server/accounts/password-reset.ts";
-import { mailOutbox, payments, pushSubscriptions, sandboxPayments } from "#app/server/db/schema.ts";
+import { startConversation } from "#app/server/chat/conversations.ts";
+import {
+  conversations,
+  likes,
+  mailOutbox,
+  payments,
+  pushSubscriptions,
+  sandboxPayments,
+} from "#app/server/db/schema.ts";
+import { likeMember } from "#app/server/likes/likes.ts";
 import { startCheckout } from "#app/server/payments/checkout.ts";
 import { savePushSubscription } from "#app/server/push/subscriptions.ts";
-import { accountsApp, db, failure, givenAccount, NOW, PASSWORD } from "./fixtures.ts";
+import { accountsApp, appContext, db, failure, givenAccount, givenMember, NOW, PASSWORD } from "./fixtures.ts";
 import { givenPackage, member } from "./payment-fixtures.ts";
 
 const HOUR = 3_600_000;
@@ -135,5 +145,25 @@ describe("checkouts", () => {
     const started = Array.from({ length: 14 }, () => startCheckout(at(NOW), ann, order(pkg.id)));
     expect((await outcomes(started)).filter((code) => code === "checkout_limit")).toHaveLength(4);
     expect(await db.select({ n: count() }).from(sandboxPayments)).toEqual([{ n: 10 }]);
+  });
+});
+
+describe("product limits under requests sent at the same moment", () => {
+  it("lets a free member start 2 conversations, however many they open at once", async () => {
+    const ann = await givenAccount({ gender: "male" });
+    const others = await Promise.all(Array.from({ length: 6 }, () => givenMember()));
+    const started = others.map((other) => startConversation(appContext(), { id: ann, paidUser: false }, other));
+    expect((await outcomes(started)).filter((code) => code === "premium_only")).toHaveLength(4);
+    expect(await db.select({ n: count() }).from(conversations).where(eq(conversations.createdBy, ann))).toEqual([
+      { n: 2 },
+    ]);
+  });
+
+  it("counts swipe likes sent at once against the daily limit", async () => {
+    const ann = await member(await givenAccount({ gender: "male" }));
+    const others = await Promise.all(Array.from({ length: 8 }, () => givenMember()));
+    const liked = others.map((other) => likeMember(appContext({ swipe_likes_per_day: 4 }), ann, other, "swipe"));
+    expect((await outcomes(liked)).filter((code) => code === "swipe_limit")).toHaveLength(4);
+    expect(await db.select({ n: count() }).from(likes).where(eq(likes.likerId, ann.id))).toEqual([{ n: 4 }]);
   });
 });

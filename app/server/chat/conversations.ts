@@ -7,6 +7,7 @@ import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
+import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
 import { conversationParticipants, conversations, messageIndex, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { assertNotBlocked, blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
@@ -39,19 +40,20 @@ async function chatPartner(app: ChatContext, memberId: number, otherId: number) 
   return other;
 }
 
-/** A free member starts at most FREE_CONVERSATIONS conversations. */
+/** The conversations a member started. */
+const startedBy = (memberId: number) =>
+  and(
+    or(eq(conversations.memberLow, memberId), eq(conversations.memberHigh, memberId)),
+    eq(conversations.createdBy, memberId),
+  );
+
+const premiumOnly = () => new DomainError("premium_only", { max: FREE_CONVERSATIONS });
+
+/** A free member starts at most FREE_CONVERSATIONS conversations (to tell them before they try). */
 async function assertMayStartAnother(app: ChatContext, member: { id: number; paidUser: boolean }) {
   if (member.paidUser) return;
-  const [started] = await app.db
-    .select({ n: count() })
-    .from(conversations)
-    .where(
-      and(
-        or(eq(conversations.memberLow, member.id), eq(conversations.memberHigh, member.id)),
-        eq(conversations.createdBy, member.id),
-      ),
-    );
-  if ((started?.n ?? 0) >= FREE_CONVERSATIONS) throw new DomainError("premium_only", { max: FREE_CONVERSATIONS });
+  const [started] = await app.db.select({ n: count() }).from(conversations).where(startedBy(member.id));
+  if ((started?.n ?? 0) >= FREE_CONVERSATIONS) throw premiumOnly();
 }
 
 /**
@@ -99,13 +101,21 @@ export async function startConversation(
       );
     return existing;
   }
-  await assertMayStartAnother(app, member);
   const now = app.now();
+  const { memberLow, memberHigh } = pair(member.id, otherId);
+  // A free member's limit is judged in the insert itself, so conversations started at once get no more.
+  const low = member.paidUser
+    ? memberLow
+    : whileBelow(
+        memberLow,
+        sql`select count(*) from ${conversations} where ${startedBy(member.id)}`,
+        FREE_CONVERSATIONS,
+      );
   try {
     const [[created]] = await app.db.batch([
       app.db
         .insert(conversations)
-        .values({ ...pair(member.id, otherId), createdBy: member.id, createdAt: now })
+        .values({ memberLow: low, memberHigh, createdBy: member.id, createdAt: now })
         .returning({ id: conversations.id }),
     ]);
     await app.db.insert(conversationParticipants).values([
@@ -116,6 +126,7 @@ export async function startConversation(
   } catch (error) {
     // Both members opened it at the same moment: the unique pair decides.
     if (String(error).includes("UNIQUE")) return (await existingConversation(app.db, member.id, otherId))!;
+    if (refusedByLimit(error, "conversations.member_low")) throw premiumOnly();
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
+import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
 import { likes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { timeZoneOf } from "#app/server/geo/time-zones.ts";
@@ -33,18 +34,24 @@ export async function assertLikeable(app: Pick<RequestContext, "db">, memberId: 
   await assertNotBlocked(app.db, memberId, targetId);
 }
 
+/** The member's swipe likes of their local day. */
+const swipedToday = (member: Pick<SessionMember, "id" | "profile">, now: number) =>
+  and(
+    eq(likes.likerId, member.id),
+    eq(likes.source, "swipe"),
+    gte(likes.createdAt, startOfLocalDay(now, timeZoneOf(member.profile.country))),
+  );
+
 /** Swipe likes left today and when the count resets. */
 export async function swipeAllowance(app: LikesContext, member: Pick<SessionMember, "id" | "profile">) {
   const now = app.now();
-  const zone = timeZoneOf(member.profile.country);
-  const [used] = await app.db
-    .select({ n: count() })
-    .from(likes)
-    .where(
-      and(eq(likes.likerId, member.id), eq(likes.source, "swipe"), gte(likes.createdAt, startOfLocalDay(now, zone))),
-    );
+  const [used] = await app.db.select({ n: count() }).from(likes).where(swipedToday(member, now));
   const limit = app.settings.swipe_likes_per_day;
-  return { limit, left: Math.max(0, limit - (used?.n ?? 0)), resetsAt: nextLocalMidnight(now, zone) };
+  return {
+    limit,
+    left: Math.max(0, limit - (used?.n ?? 0)),
+    resetsAt: nextLocalMidnight(now, timeZoneOf(member.profile.country)),
+  };
 }
 
 export async function likeMember(
@@ -54,18 +61,34 @@ export async function likeMember(
   source: LikeSource = "profile",
 ) {
   await assertLikeable(app, member.id, targetId);
-  if (source === "swipe" && (await swipeAllowance(app, member)).left === 0) throw new DomainError("swipe_limit");
-  const [inserted, back] = await app.db.batch([
-    app.db
-      .insert(likes)
-      .values({ likerId: member.id, likedId: targetId, source, createdAt: app.now() })
-      .onConflictDoNothing()
-      .returning({ likerId: likes.likerId }),
-    app.db
-      .select({ likerId: likes.likerId })
-      .from(likes)
-      .where(and(eq(likes.likerId, targetId), eq(likes.likedId, member.id))),
-  ]);
+  const now = app.now();
+  // A swipe like counts against today's in its own insert, so swipes sent at once get no more.
+  const likerId =
+    source === "swipe"
+      ? whileBelow(
+          member.id,
+          sql`select count(*) from ${likes} where ${swipedToday(member, now)}`,
+          app.settings.swipe_likes_per_day,
+        )
+      : member.id;
+  let inserted: { likerId: number }[];
+  let back: { likerId: number }[];
+  try {
+    [inserted, back] = await app.db.batch([
+      app.db
+        .insert(likes)
+        .values({ likerId, likedId: targetId, source, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ likerId: likes.likerId }),
+      app.db
+        .select({ likerId: likes.likerId })
+        .from(likes)
+        .where(and(eq(likes.likerId, targetId), eq(likes.likedId, member.id))),
+    ]);
+  } catch (error) {
+    if (refusedByLimit(error, "likes.liker_id")) throw new DomainError("swipe_limit");
+    throw error;
+  }
   const result = { liked: inserted.length > 0, match: back.length > 0 };
   if (result.liked && app.env && app.log) {
     const notifying = { ...app, env: app.env, log: app.log };
