@@ -87,7 +87,8 @@ describe("the swipe deck", () => {
     await waitFor(() => expect(screen.getByTestId("swipe-card").dataset.memberId).toBe("2"));
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
     await waitFor(() => expect(submitted).toHaveLength(2));
-    await waitFor(() => expect(document.querySelector('a[href="/members/1/chat"]')).not.toBeNull());
+    // The match modal's button posts to the first member's chat door.
+    await waitFor(() => expect(document.querySelector('form[action="/members/1/chat"] button')).not.toBeNull());
   });
 
   it("springs back on a short drag, deciding nothing", async () => {
