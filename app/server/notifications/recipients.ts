@@ -1,11 +1,23 @@
 // Who a notification goes to and whether it may: the member's address,
 // language, domain and choices per notification type, and the
 // notification log that makes each notification go out once per key.
-import { and, eq, isNull, sql } from "drizzle-orm";
+//
+// The log is kept 90 days, whatever the kind; the hourly job forgets older
+// rows. A key only matters while the same notification could be sent again:
+// a message's push (per message) and its mail (per 6 hours) while the room
+// may still retry it, minutes after a crash; a new conversation's mail at the
+// first message; the scheduled ones within their 3 days, week or 30 days; a
+// broadcast until it has gone through its audience, hours, and never again
+// after (its key is the broadcast's, which is sent once). A like or match is
+// kept from being told twice by the like itself while it stands (liking again
+// changes nothing); only a like taken back and given again more than 90 days
+// after it was told is told again, as the new like it is.
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import type { NotificationType } from "#app/schemas/enums.ts";
 import { type NotificationPreferences, notificationPreferences } from "#app/server/accounts/account-settings.ts";
 import type { Database } from "#app/server/db/client.ts";
+import { amongOldestIds, forgetInBites } from "#app/server/db/forget-in-bites.ts";
 import { notificationLog, notificationSettings, profiles, users } from "#app/server/db/schema.ts";
 
 export interface Recipient {
@@ -57,6 +69,9 @@ export async function loadRecipient(db: Database, userId: number): Promise<Recip
   };
 }
 
+/** How long the log remembers a notification (see above). */
+const LOGGED_FOR_MS = 90 * 86_400_000;
+
 export const wantsPush = (recipient: Recipient, type: NotificationType) => recipient.preferences[type].push;
 
 export const wantsEmail = (recipient: Recipient, type: NotificationType) =>
@@ -86,4 +101,16 @@ export async function claimNotification(
     .onConflictDoNothing()
     .returning({ id: notificationLog.id });
   return rows.length > 0;
+}
+
+/** The hourly job: notifications logged more than 90 days ago are forgotten, oldest first. */
+export function forgetOldNotifications(app: { db: Database }, now: number) {
+  return forgetInBites(() =>
+    app.db
+      .delete(notificationLog)
+      .where(
+        and(amongOldestIds(notificationLog, notificationLog.id), lt(notificationLog.createdAt, now - LOGGED_FOR_MS)),
+      )
+      .run(),
+  );
 }

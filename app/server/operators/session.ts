@@ -2,8 +2,9 @@
 // (__Host- prefixed on https, HttpOnly, SameSite=Strict), their own table, and
 // short: a password opens a session that only allows the second factor for
 // ten minutes; once verified it lasts while used (30 minutes idle) and at most
-// 8 hours. D1 keeps the SHA-256 of the cookie token.
-import { and, eq, gt } from "drizzle-orm";
+// 8 hours. D1 keeps the SHA-256 of the cookie token; the hourly job forgets
+// sessions that have ended.
+import { and, eq, gt, lte, or } from "drizzle-orm";
 import { HOUR, randomToken, sha256Hex } from "#app/server/accounts/tokens.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { operatorSessions, operators } from "#app/server/db/schema.ts";
@@ -95,4 +96,11 @@ export function slideOperatorSession(db: Database, operator: SessionOperator, no
 
 export function endOperatorSessionStatement(db: Database, sessionId: string) {
   return db.delete(operatorSessions).where(eq(operatorSessions.id, sessionId));
+}
+
+/** The hourly job: sessions idle past their deadline or started 8 hours ago are forgotten (a handful an hour). */
+export function forgetEndedOperatorSessions(app: { db: Database }, now: number) {
+  return app.db
+    .delete(operatorSessions)
+    .where(or(lte(operatorSessions.expiresAt, now), lte(operatorSessions.createdAt, now - OPERATOR_MAX)));
 }
