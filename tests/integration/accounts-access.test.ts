@@ -108,6 +108,19 @@ describe("sessions", () => {
     expect(await findSessionMember(db, member.token, NOW)).toBeNull();
   });
 
+  it("are at most 20 a member: logging in once more ends the oldest", async () => {
+    await givenAccount({ email: "ann@example.com" });
+    const time = clock();
+    const tokens: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      tokens.push((await loggedIn("ann@example.com", accountsApp(time))).token);
+      time.advance(60_000);
+    }
+    expect(await db.select({ n: count() }).from(sessions)).toEqual([{ n: 20 }]);
+    const live = async (token: string) => (await findSessionMember(db, token, time.now())) !== null;
+    expect(await Promise.all(tokens.map(live))).toEqual(tokens.map((_, i) => i >= 2));
+  });
+
   it("of other devices end when the password changes", async () => {
     await givenAccount({ email: "ann@example.com" });
     const here = await loggedIn("ann@example.com");

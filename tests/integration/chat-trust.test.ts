@@ -8,6 +8,7 @@ import { translator } from "#app/i18n/i18next.server.ts";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import { changePassword } from "#app/server/accounts/account-settings.ts";
 import { closeAccount } from "#app/server/accounts/deletion.ts";
+import { logIn } from "#app/server/accounts/login.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
 import { markRead } from "#app/server/chat/conversations.ts";
@@ -375,6 +376,20 @@ describe("a chat socket and its session", () => {
       name: "account deletion",
       end: ({ ann }) =>
         closeAccount(accountsApp({ now: Date.now }), { id: ann, email: `member${ann}@test.example`, name: "Ann" }),
+      closes: ["current", "other"],
+    },
+    {
+      name: "logging in on 20 more devices",
+      end: async ({ ann }) => {
+        for (let i = 0; i < 20; i++) {
+          await logIn(accountsApp({ now: Date.now }), {
+            email: `member${ann}@test.example`,
+            password: PASSWORD,
+            ip: "10.0.0.1",
+          });
+        }
+      },
+      // A member keeps their 20 newest sessions: both of these were older.
       closes: ["current", "other"],
     },
     {

@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
+import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { profiles, users } from "#app/server/db/schema.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";
@@ -43,7 +44,16 @@ export async function activateAccount(
     input.loggedInAs === used.userId
       ? null
       : await startSession(app.db, { userId: used.userId, now, userAgent: input.userAgent });
-  await app.db.batch([...confirmStatements(app, used.userId, now), ...(session ? [session.statement] : [])]);
+  if (session) {
+    const [, ended] = await app.db.batch([
+      session.statement,
+      session.endsOldest,
+      ...confirmStatements(app, used.userId, now),
+    ]);
+    for (const { id } of ended) closeEndedSessions(app, used.userId, { session: id });
+  } else {
+    await app.db.batch(confirmStatements(app, used.userId, now));
+  }
   await deliverOnConfirmation(app, used.userId);
   return { userId: used.userId, sessionToken: session?.token ?? null };
 }

@@ -51,11 +51,13 @@ export async function logIn(
   const now = app.now();
   const session = await startSession(db, { userId: account.id, now, userAgent: input.userAgent });
   const trust = await loginSucceeded(app, client);
-  await db.batch([
+  const [, ended] = await db.batch([
     session.statement,
+    session.endsOldest,
     ...trust.statements,
     db.update(users).set({ lastLoginAt: now }).where(eq(users.id, account.id)),
   ]);
+  for (const { id } of ended) closeEndedSessions(app, account.id, { session: id });
   return {
     userId: account.id,
     sessionToken: session.token,

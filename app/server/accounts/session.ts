@@ -1,7 +1,8 @@
 // Sessions (auth cookie 30 days, path /, SameSite lax): a random token
 // in an HttpOnly cookie, its SHA-256 in D1, so logout and a password change
 // revoke sessions for real. A session is renewed when half its life is gone.
-import { and, eq, gt, ne, type SQL, sql } from "drizzle-orm";
+// A member keeps at most 20: logging in once more ends the one nearest its end.
+import { and, desc, eq, gt, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { ownPhotoUrls } from "#app/server/photos/visibility.ts";
@@ -12,20 +13,41 @@ export const SESSION_LIFETIME = 30 * DAY;
 const RENEW_WHEN_LEFT = 15 * DAY;
 /** Activity is written at most this often per member (online status, search order). */
 const ACTIVITY_WRITE_EVERY = 5 * 60_000;
+/** Sessions a member keeps: every phone, computer and browser they use, many times over. */
+const MAX_SESSIONS_PER_MEMBER = 20;
 
+/**
+ * A new session: its token for the cookie, the `statement` that writes it and,
+ * for an account that may have sessions already (a login), `endsOldest`, which
+ * ends those past the member's 20 newest; it answers their ids, so that their
+ * sockets can close. Both go in the same batch, in either order.
+ */
 export async function startSession(
   db: Database,
   input: { userId: number | SQL<number>; now: number; userAgent?: string | null },
 ) {
   const token = randomToken();
+  const id = await sha256Hex(token);
   const statement = db.insert(sessions).values({
-    id: await sha256Hex(token),
+    id,
     userId: input.userId,
     createdAt: input.now,
     expiresAt: input.now + SESSION_LIFETIME,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
   });
-  return { token, statement };
+  // The others of the member, newest (furthest from their end) first; the new one is not among them.
+  const others = and(eq(sessions.userId, input.userId), ne(sessions.id, id));
+  const keptOthers = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(others)
+    .orderBy(desc(sessions.expiresAt), desc(sessions.createdAt), desc(sql`rowid`))
+    .limit(MAX_SESSIONS_PER_MEMBER - 1);
+  const endsOldest = db
+    .delete(sessions)
+    .where(and(others, notInArray(sessions.id, keptOthers)))
+    .returning({ id: sessions.id });
+  return { token, statement, endsOldest };
 }
 
 export async function findSessionMember(db: Database, token: string, now: number) {
