@@ -878,7 +878,20 @@ export const reports = sqliteTable(
     status: text("status", { enum: reportStatuses }).notNull().default("open"),
     createdAt: createdAt(),
   },
-  (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_member_idx").on(t.memberId)],
+  (t) => [
+    index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_member_idx").on(t.memberId),
+    // One open report per reporter and thing reported, decided by the insert
+    // itself (reports/reports.ts): a profile's report has no conversation or
+    // message, a message's has both. A report whose conversation was erased
+    // (conversation null, message kept) is in neither.
+    uniqueIndex("reports_open_profile_unique")
+      .on(t.reporterId, t.memberId)
+      .where(sql`${t.status} = 'open' and ${t.conversationId} is null and ${t.messageSeq} is null`),
+    uniqueIndex("reports_open_message_unique")
+      .on(t.reporterId, t.memberId, t.conversationId, t.messageSeq)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /**

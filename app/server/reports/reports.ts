@@ -1,12 +1,23 @@
 // Members report a profile or one of its messages; the operator
 // console's moderation queue reads what lands here. A member can only report a
 // message the other member sent them, in a conversation they are part of, and
-// one open report per thing reported is kept (a second report updates it).
-import { and, eq, isNull } from "drizzle-orm";
+// one open report per reporter and thing reported is kept (a second report
+// updates it), however many are sent at once.
+import { and, eq, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { ReportInput } from "#app/schemas/report.ts";
 import { conversationParticipants, messageIndex, profiles, reports } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+
+// The unique indexes of open reports (db/schema.ts), as an insert names them.
+const openProfileReport = {
+  target: [reports.reporterId, reports.memberId],
+  targetWhere: sql`${reports.status} = 'open' and ${reports.conversationId} is null and ${reports.messageSeq} is null`,
+};
+const openMessageReport = {
+  target: [reports.reporterId, reports.memberId, reports.conversationId, reports.messageSeq],
+  targetWhere: sql`${reports.status} = 'open'`,
+};
 
 export async function reportMember(app: Pick<RequestContext, "db" | "now">, reporterId: number, input: ReportInput) {
   if (input.member === reporterId) throw new DomainError("not_yourself");
@@ -36,19 +47,9 @@ export async function reportMember(app: Pick<RequestContext, "db" | "now">, repo
     if (!message) throw new DomainError("conversation_not_found");
   }
 
-  const sameThing = and(
-    eq(reports.reporterId, reporterId),
-    eq(reports.memberId, input.member),
-    eq(reports.status, "open"),
-    conversationId === null ? isNull(reports.conversationId) : eq(reports.conversationId, conversationId),
-    messageSeq === null ? isNull(reports.messageSeq) : eq(reports.messageSeq, messageSeq),
-  );
-  const [open] = await app.db.select({ id: reports.id }).from(reports).where(sameThing);
-  if (open) {
-    await app.db.update(reports).set({ reason: input.reason, text: input.text }).where(eq(reports.id, open.id));
-    return { reported: true as const, id: open.id };
-  }
-  const [created] = await app.db
+  // One statement decides between a new report and the open one's new words, so
+  // reports sent at once cannot each find none open and each add one.
+  const [stored] = await app.db
     .insert(reports)
     .values({
       reporterId,
@@ -59,7 +60,11 @@ export async function reportMember(app: Pick<RequestContext, "db" | "now">, repo
       text: input.text,
       createdAt: app.now(),
     })
+    .onConflictDoUpdate({
+      ...(conversationId === null ? openProfileReport : openMessageReport),
+      set: { reason: input.reason, text: input.text },
+    })
     .returning({ id: reports.id });
-  if (!created) throw new Error("report not stored");
-  return { reported: true as const, id: created.id };
+  if (!stored) throw new Error("report not stored");
+  return { reported: true as const, id: stored.id };
 }
