@@ -1,13 +1,92 @@
 // Actions that cost something each time they are done, each capped in the
-// statement that counts it: one open report per reporter and thing reported,
-// however many are sent at once.
+// statement that counts it: the provider lookups a payment's webhook makes a
+// UTC day, and one open report per reporter and thing reported, however many
+// are sent at once.
 import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportSchema } from "#app/schemas/report.ts";
 import { reports } from "#app/server/db/schema.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { settleOpenPayments } from "#app/server/payments/settle.ts";
 import { reportMember } from "#app/server/reports/reports.ts";
-import { apiHeaders, appContext, db, givenAccount, givenConversation, givenCredits, NOW, SITE } from "./fixtures.ts";
+import {
+  accountsApp,
+  apiHeaders,
+  appContext,
+  db,
+  givenAccount,
+  givenConversation,
+  givenCredits,
+  NOW,
+  SITE,
+} from "./fixtures.ts";
+import { givenMollie, givenPackage, ledgerOf, mollieApp, oldMember, paymentRow } from "./payment-fixtures.ts";
+
+afterEach(() => vi.restoreAllMocks());
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+describe("provider lookups from a payment's webhook", () => {
+  async function checkout() {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const started = await startCheckout(mollieApp(), buyer, { packageId: pkg.id, method: "ideal", country: "NL" });
+    return { buyer, ...started, ref: (await paymentRow(started.paymentId)).providerRef! };
+  }
+
+  it("asks Mollie about one payment at most 20 times a UTC day, sent at once too; past that answers from D1", async () => {
+    const mollie = givenMollie();
+    const { buyer, paymentId, ref } = await checkout();
+    const lookups = () => mollie.requests.filter((r) => r.method === "GET" && r.path === `/v2/payments/${ref}`).length;
+    const warn = vi.spyOn(console, "warn");
+
+    const answers = await Promise.all(Array.from({ length: 25 }, () => handleWebhook(mollieApp(), "mollie", ref)));
+    expect(answers).toEqual(Array.from({ length: 25 }, () => "open"));
+    expect(lookups()).toBe(20);
+    expect(warn.mock.calls.flat().join("\n")).toContain("webhook lookups used up");
+
+    // Paid now, but the webhook's lookups of today are used up: what D1 says, and nothing asked.
+    mollie.setStatus(ref, "paid");
+    expect(await handleWebhook(mollieApp(), "mollie", ref)).toBe("open");
+    expect(lookups()).toBe(20);
+    expect(await ledgerOf(buyer.id)).toEqual([]);
+
+    // The hourly job asks on its own account, and books it.
+    const later = NOW + 20 * MINUTE;
+    await settleOpenPayments(mollieApp({ now: () => later }), later);
+    expect(lookups()).toBe(21);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", credits: 60 });
+
+    // The next UTC day the webhook asks again.
+    expect(await handleWebhook(mollieApp({ now: () => NOW + DAY }), "mollie", ref)).toBe("paid");
+    expect(lookups()).toBe(22);
+  });
+
+  it("answers a webhook past the day's lookups with 200, as the provider expects of an accepted one", async () => {
+    const pkg = await givenPackage();
+    const buyer = await oldMember();
+    const started = await startCheckout({ ...accountsApp(), now: () => Date.now() }, buyer, {
+      packageId: pkg.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const { providerRef } = await paymentRow(started.paymentId);
+    const webhook = () =>
+      SELF.fetch(`${SITE}/api/payments/webhook/sandbox`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `id=${providerRef}`,
+      });
+    for (let i = 0; i < 20; i++) await (await webhook()).body?.cancel();
+    const warn = vi.spyOn(console, "warn");
+    const response = await webhook();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, status: "open" });
+    expect(warn.mock.calls.flat().join("\n")).toContain("webhook lookups used up");
+  });
+});
 
 describe("reports sent at once", () => {
   const report = (input: Record<string, unknown>) => reportSchema.parse(input);

@@ -8,11 +8,12 @@
 // books (a webhook carries only the reference). A provider that fails or does
 // not answer while the checkout starts leaves nothing behind: the row goes and
 // the member is told to try again. A member starts at most 10 payments an
-// hour (withinCheckoutLimit). A payment whose code is
-// no longer allowed (another payment used it first, or made the member paid)
-// is booked at the price actually paid: what its amount buys at the package's
-// full price, rounded down, with a ledger note saying why. A paid payment the
-// payer's bank takes back is a charge-back (chargeback.ts).
+// hour (withinCheckoutLimit); a payment's webhook asks the provider at most 20
+// times a UTC day. A payment whose code is no longer allowed (another payment
+// used it first, or made the member paid) is booked at the price actually
+// paid: what its amount buys at the package's full price, rounded down, with a
+// ledger note saying why. A paid payment the payer's bank takes back is a
+// charge-back (chargeback.ts).
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
@@ -22,6 +23,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { takeDailyUse } from "#app/server/limits/daily-counts.ts";
 import { errorFields } from "#app/server/log.ts";
 import { discounted, packageFor, requireMethodOffered } from "./catalogue.ts";
 import { bookChargeback } from "./chargeback.ts";
@@ -29,6 +31,14 @@ import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, red
 import { type ProviderStatus, paymentProvider } from "./provider.ts";
 
 type PaymentsContext = Pick<RequestContext, "db" | "env" | "settings" | "now" | "origin" | "log">;
+
+/**
+ * Provider lookups a payment's webhook may make a UTC day. Anyone who knows a
+ * payment's reference can post its webhook; a provider sends a handful a
+ * payment (its status changes, a refund, a charge-back, retries of one we did
+ * not accept), far fewer than this. The hourly job asks on its own account (settle.ts).
+ */
+const WEBHOOK_LOOKUPS_PER_DAY = 20;
 export type Payment = typeof payments.$inferSelect;
 
 /** What a member would pay for a package, with the discount that applies. */
@@ -259,13 +269,22 @@ export async function applyProviderStatus(
     .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...final])));
 }
 
-/** A provider's webhook: only the reference counts; the status is asked from the provider. */
+/**
+ * A provider's webhook: only the reference counts; the status is asked from the provider,
+ * at most WEBHOOK_LOOKUPS_PER_DAY times a payment a UTC day. Past that the webhook is
+ * accepted (a provider would otherwise send it again and again) and answered from D1.
+ */
 export async function handleWebhook(app: PaymentsContext, providerName: string, ref: string) {
   const [payment] = await app.db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, providerName), eq(payments.providerRef, ref)));
   if (!payment) throw new DomainError("payment_not_found");
+  const lookup = { scope: "webhook_payment", key: String(payment.id), limit: WEBHOOK_LOOKUPS_PER_DAY } as const;
+  if (!(await takeDailyUse(app, lookup))) {
+    app.log.warn("webhook lookups used up", { paymentId: payment.id, provider: providerName });
+    return payment.status;
+  }
   const status = await paymentProvider(app, providerName).status(ref);
   await applyProviderStatus(app, payment, status);
   return status;
