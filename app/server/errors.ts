@@ -50,6 +50,8 @@ export const errorCatalogue = {
   conversation_not_found: { status: 404, message: "errors:conversationNotFound" },
   premium_only: { status: 402, message: "errors:premiumOnly" },
   message_too_long: { status: 400, message: "errors:messageTooLong" },
+  // Photos the member put in R2 for conversations today used up.
+  chat_photo_limit: { status: 429, message: "errors:chatPhotoLimit" },
   // Payments and discounts
   package_not_found: { status: 404, message: "errors:packageNotFound" },
   method_not_offered: { status: 400, message: "errors:methodNotOffered" },

@@ -1,15 +1,18 @@
 // Actions that cost something each time they are done, each capped in the
-// statement that counts it: the provider lookups a payment's webhook makes a
-// UTC day, and one open report per reporter and thing reported, however many
-// are sent at once.
+// statement that counts it: chat photos put in R2 per member a UTC day, the
+// provider lookups a payment's webhook makes a UTC day, and one open report per
+// reporter and thing reported, however many are sent at once.
 import { env, SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { PhotonImage } from "@cf-wasm/photon/workerd";
+import { and, count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportSchema } from "#app/schemas/report.ts";
+import { storeChatPhoto } from "#app/server/chat/photos.ts";
 import { reports } from "#app/server/db/schema.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleOpenPayments } from "#app/server/payments/settle.ts";
 import { reportMember } from "#app/server/reports/reports.ts";
+import nlErrors from "../../locales/nl/errors.json";
 import {
   accountsApp,
   apiHeaders,
@@ -19,6 +22,7 @@ import {
   givenConversation,
   givenCredits,
   NOW,
+  outcome,
   SITE,
 } from "./fixtures.ts";
 import { givenMollie, givenPackage, ledgerOf, mollieApp, oldMember, paymentRow } from "./payment-fixtures.ts";
@@ -27,6 +31,57 @@ afterEach(() => vi.restoreAllMocks());
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+
+describe("chat photos a member puts in R2", () => {
+  function jpeg(width = 240, height = 240): Uint8Array {
+    const image = new PhotonImage(new Uint8Array(width * height * 4).fill(120), width, height);
+    try {
+      return image.get_bytes_jpeg(80);
+    } finally {
+      image.free();
+    }
+  }
+  const stored = async (conversation: number) =>
+    (await env.PHOTOS.list({ prefix: `c/${conversation}/`, limit: 1000 })).objects.length;
+
+  it("stores at most 50 a UTC day, sent at once too; a refused one stores nothing", async () => {
+    const { ann, bob, conversation } = await givenConversation({ paid: true });
+    const photo = jpeg();
+    const answers = await Promise.all(
+      Array.from({ length: 55 }, () => outcome(storeChatPhoto(appContext(), ann, conversation, photo))),
+    );
+    expect(answers.filter((a) => a === "ok")).toHaveLength(50);
+    expect(answers.filter((a) => a === "chat_photo_limit")).toHaveLength(5);
+    expect(await stored(conversation)).toBe(50);
+    // The other member is not held up by it; the next UTC day the first may send photos again.
+    expect(await outcome(storeChatPhoto(appContext(), bob, conversation, photo))).toBe("ok");
+    expect(await outcome(storeChatPhoto(appContext({}, NOW + DAY), ann, conversation, photo))).toBe("ok");
+  });
+
+  it("does not count a file that is not a photo", async () => {
+    const { ann, conversation } = await givenConversation({ paid: true });
+    const text = new TextEncoder().encode("not a photo");
+    for (let i = 0; i < 51; i++) {
+      expect(await outcome(storeChatPhoto(appContext(), ann, conversation, text))).toBe("photo_invalid");
+    }
+    expect(await outcome(storeChatPhoto(appContext(), ann, conversation, jpeg()))).toBe("ok");
+  });
+
+  it("answers the 51st upload of the day with a localised 429 and stores nothing", async () => {
+    const { ann, annCookie, conversation } = await givenConversation({ paid: true });
+    const photo = jpeg();
+    const today = { ...appContext(), now: () => Date.now() };
+    await Promise.all(Array.from({ length: 50 }, () => storeChatPhoto(today, ann, conversation, photo)));
+    const body = new FormData();
+    body.set("conversation", String(conversation));
+    body.set("photo", new File([new Uint8Array(photo)], "photo.jpg"));
+    const { "Content-Type": _, ...headers } = apiHeaders(annCookie);
+    const response = await SELF.fetch(`${SITE}/api/chat/photo`, { method: "POST", headers, body });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ error: "chat_photo_limit", message: nlErrors.chatPhotoLimit });
+    expect(await stored(conversation)).toBe(50);
+  });
+});
 
 describe("provider lookups from a payment's webhook", () => {
   async function checkout() {

@@ -7,7 +7,8 @@
 //   POST   /api/chat/messages {conversation, message} → send without WebSocket
 //   POST   /api/chat/read {conversation, seq}
 //   POST   /api/chat/photo (multipart: conversation, photo) → { photo } to send as a photo message; the photo
-//                                           is taken and judged as /api/photos takes a profile photo
+//                                           is taken and judged as /api/photos takes a profile photo, at most
+//                                           50 a member a UTC day (chat/photos.ts)
 // Each opens the conversation through openConversation first.
 import { Hono } from "hono";
 import { z } from "zod";
@@ -116,7 +117,7 @@ export const chatApi = new Hono<AppEnv>()
       await openConversation(c.var.app, member.id, parsed.data);
       const file = photoField.safeParse({ photo: form?.get("photo") });
       if (!file.success) return validationError(c, file.error);
-      const photo = await storeChatPhoto(c.var.app, parsed.data, await readUpload(file.data.photo));
+      const photo = await storeChatPhoto(c.var.app, member.id, parsed.data, await readUpload(file.data.photo));
       return c.json({ photo }, 201);
     });
   });
