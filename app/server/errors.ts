@@ -24,6 +24,8 @@ export const errorCatalogue = {
   // Mails a day that carry a link to an address someone typed: a new address to confirm, a deleted account's way back.
   mail_change_limit: { status: 429, message: "errors:mailChangeLimit" },
   reactivation_limit: { status: 429, message: "errors:reactivationLimit" },
+  // Signups of today from the visitor's client address used up (each mails an activation link).
+  signup_limit: { status: 429, message: "errors:signupLimit" },
   password_wrong: { status: 400, message: "errors:passwordWrong" },
   // A new e-mail address that is the member's profile name (the profile form's own rule).
   name_equals_email: { status: 400, message: "validation:nameEqualsEmail" },

@@ -1,14 +1,18 @@
 // Actions that cost something each time they are done, each capped in the
-// statement that counts it: chat photos put in R2 per member a UTC day, the
-// provider lookups a payment's webhook makes a UTC day, and one open report per
-// reporter and thing reported, however many are sent at once.
+// statement that counts it: signups (an activation mail to a typed address)
+// per client address a UTC day, chat photos put in R2 per member a UTC day,
+// the provider lookups a payment's webhook makes a UTC day, and one open
+// report per reporter and thing reported, however many are sent at once.
 import { env, SELF } from "cloudflare:test";
 import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { signupSchema } from "#app/schemas/account.ts";
 import { reportSchema } from "#app/schemas/report.ts";
+import { signUp } from "#app/server/accounts/signup.ts";
+import { signupCountKey } from "#app/server/accounts/signup-cap.ts";
 import { storeChatPhoto } from "#app/server/chat/photos.ts";
-import { reports } from "#app/server/db/schema.ts";
+import { dailyCounts, reports, users } from "#app/server/db/schema.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleOpenPayments } from "#app/server/payments/settle.ts";
 import { reportMember } from "#app/server/reports/reports.ts";
@@ -21,6 +25,7 @@ import {
   givenAccount,
   givenConversation,
   givenCredits,
+  mailsTo,
   NOW,
   outcome,
   SITE,
@@ -31,6 +36,102 @@ afterEach(() => vi.restoreAllMocks());
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+
+describe("signups from one client address", () => {
+  const form = (email: string, now = NOW) =>
+    signupSchema({ minimumAge: 18, now }).parse({
+      gender: "female",
+      seeking: "male",
+      email,
+      name: "Eva",
+      date_of_birth: "1995-03-14",
+      password: "secret-password",
+    });
+  const fromClient = (clientIp: string, now = () => NOW) => ({ ...accountsApp({ now }), clientIp });
+
+  it("takes at most 20 a UTC day, sent at once too; a refused one makes no account and mails nothing", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        outcome(signUp(fromClient("203.0.113.7"), { form: form(`eva${i}@example.com`), tracking: {} })),
+      ),
+    );
+    expect(answers.filter((a) => a === "ok")).toHaveLength(20);
+    expect(answers.filter((a) => a === "signup_limit")).toHaveLength(5);
+    expect(await db.select({ n: count() }).from(users)).toEqual([{ n: 20 }]);
+    const refused = answers.flatMap((a, i) => (a === "signup_limit" ? [`eva${i}@example.com`] : []));
+    for (const address of refused) expect(await mailsTo(address)).toEqual([]);
+
+    // Another address is not held up by it; the next UTC day this one may sign up again.
+    expect(await outcome(signUp(fromClient("192.0.2.1"), { form: form("other@example.com"), tracking: {} }))).toBe(
+      "ok",
+    );
+    const tomorrow = () => NOW + DAY;
+    expect(
+      await outcome(
+        signUp(fromClient("203.0.113.7", tomorrow), { form: form("next@example.com", NOW + DAY), tracking: {} }),
+      ),
+    ).toBe("ok");
+  });
+
+  it("does not count a refused signup: an address already taken", async () => {
+    await givenAccount({ email: "taken@example.com" });
+    for (let i = 0; i < 21; i++) {
+      expect(await outcome(signUp(fromClient("203.0.113.8"), { form: form("taken@example.com"), tracking: {} }))).toBe(
+        "email_taken",
+      );
+    }
+    expect(await outcome(signUp(fromClient("203.0.113.8"), { form: form("new@example.com"), tracking: {} }))).toBe(
+      "ok",
+    );
+  });
+
+  it("answers the form's 21st signup of the day from one client address with a localised 429, writing nothing", async () => {
+    const today = () => Date.now();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signUp(fromClient("203.0.113.9", today), { form: form(`early${i}@example.com`, Date.now()), tracking: {} }),
+      ),
+    );
+    const response = await SELF.fetch(`${SITE}/signup`, {
+      method: "POST",
+      headers: {
+        Origin: SITE,
+        "CF-Connecting-IP": "203.0.113.9",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        gender: "male",
+        seeking: "female",
+        name: "Bram",
+        email: "late@example.com",
+        date_of_birth: "1990-05-01",
+        password: "correct horse battery",
+      }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(429);
+    expect(await response.text()).toContain(nlErrors.signupLimit);
+    expect(await db.select().from(users).where(eq(users.email, "late@example.com"))).toEqual([]);
+    expect(await mailsTo("late@example.com")).toEqual([]);
+  });
+
+  it("counts no signup from the machine the Worker runs on, and one without an address only in production", async () => {
+    for (const [i, clientIp] of ["127.0.0.1", "::1", "local"].entries()) {
+      expect(await outcome(signUp(fromClient(clientIp), { form: form(`dev${i}@example.com`), tracking: {} }))).toBe(
+        "ok",
+      );
+    }
+    expect(await db.select().from(dailyCounts)).toEqual([]);
+
+    expect(signupCountKey("203.0.113.7", { production: true })).toBe("203.0.113.7");
+    expect(signupCountKey("203.0.113.7", { production: false })).toBe("203.0.113.7");
+    expect(signupCountKey("local", { production: true })).toBe("local");
+    expect(signupCountKey("local", { production: false })).toBeNull();
+    for (const loopback of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) {
+      expect(signupCountKey(loopback, { production: true }), loopback).toBeNull();
+    }
+  });
+});
 
 describe("chat photos a member puts in R2", () => {
   function jpeg(width = 240, height = 240): Uint8Array {

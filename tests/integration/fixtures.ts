@@ -5,6 +5,7 @@ import { eq as equals } from "drizzle-orm";
 import type { Gender } from "#app/schemas/enums.ts";
 import type { AccountsContext } from "#app/server/accounts/context.ts";
 import { hashPassword } from "#app/server/accounts/password.ts";
+import type { SignupContext } from "#app/server/accounts/signup-cap.ts";
 import { createDb, type Database } from "#app/server/db/client.ts";
 import {
   companies,
@@ -165,9 +166,10 @@ export async function settleBackgroundWork() {
   while (background.length) await Promise.all(background.splice(0));
 }
 
+/** A request's context for account rules, from a client without an address (as the local dev server's). */
 export function accountsApp(
   options: { now?: () => number; settings?: Partial<SiteSettings>; locale?: AccountsContext["locale"] } = {},
-): AccountsContext {
+): SignupContext {
   return {
     db,
     env,
@@ -179,6 +181,7 @@ export function accountsApp(
     origin: "http://localhost",
     domain: "localhost",
     log: createLogger("test"),
+    clientIp: "local",
   };
 }
 

@@ -1,7 +1,8 @@
 // Signup: the domain's `signups` rule, one account per
-// e-mail address, and everything a new account needs written in one D1 batch
-// (user, disabled profile, tracking data, signup credits, activation token and
-// mail, session), so a failure leaves nothing half-made.
+// e-mail address, a few a day per client address (signup-cap.ts), and
+// everything a new account needs written in one D1 batch (user, disabled
+// profile, tracking data, signup credits, activation token and mail, session),
+// so a failure leaves nothing half-made.
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signupSchema, Tracking } from "#app/schemas/account.ts";
@@ -16,6 +17,7 @@ import type { AccountsContext } from "./context.ts";
 import { REACTIVATION_WINDOW } from "./deletion.ts";
 import { accountMail, deliverAfterResponse, link } from "./mail.ts";
 import { startSession } from "./session.ts";
+import { giveBackSignup, type SignupContext, takeSignup } from "./signup-cap.ts";
 import { issueToken } from "./tokens.ts";
 
 export type SignupInput = z.output<ReturnType<typeof signupSchema>>;
@@ -28,7 +30,7 @@ export function maySignUp(settings: AccountsContext["settings"], tracking: Track
 }
 
 export async function signUp(
-  app: AccountsContext,
+  app: SignupContext,
   input: { form: SignupInput; tracking: Tracking; targetMemberId?: number | null; userAgent?: string | null },
 ) {
   const { db, settings } = app;
@@ -48,7 +50,22 @@ export async function signUp(
     // Past its 14 days but not yet swept by the hourly job: finish it now.
     await eraseMember(app, existing.id);
   }
+  // Counted only now, as a refusal above mails nothing; and before the password's costly hash.
+  await takeSignup(app);
+  const sessionToken = await writeAccount(app, input, now).catch(async (error: unknown) => {
+    await giveBackSignup(app);
+    // Two signups with one address at the same moment: the unique index decides.
+    if (String(error).includes("UNIQUE") && String(error).includes("users.email")) throw new DomainError("email_taken");
+    throw error;
+  });
+  deliverAfterResponse(app);
+  return { sessionToken };
+}
 
+/** The account and everything it starts with, in one batch; the new session's token. */
+async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>[1], now: number) {
+  const { db, settings } = app;
+  const { form } = input;
   const userId = sql<number>`(select ${users.id} from ${users} where ${users.email} = ${form.email})`;
   const country = settings.countries.includes(app.country) ? app.country : settings.countries[0]!;
   const activation = await issueToken(db, { userId, purpose: "activation", now });
@@ -101,22 +118,15 @@ export async function signUp(
         ]
       : []),
   ];
-  try {
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  } catch (error) {
-    // Two signups with one address at the same moment: the unique index decides.
-    if (String(error).includes("UNIQUE") && String(error).includes("users.email")) throw new DomainError("email_taken");
-    throw error;
-  }
-  deliverAfterResponse(app);
-  return { sessionToken: session.token };
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return session.token;
 }
 
 /**
  * A signup confirmed at once, as if its activation link had been used: for the
  * developer door (POST /dev/members) that end-to-end journeys start from.
  */
-export async function signUpConfirmed(app: AccountsContext, input: Parameters<typeof signUp>[1]) {
+export async function signUpConfirmed(app: SignupContext, input: Parameters<typeof signUp>[1]) {
   const { sessionToken } = await signUp(app, input);
   const [member] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, input.form.email));
   await app.db.batch([...confirmStatements(app, member!.id, app.now())]);

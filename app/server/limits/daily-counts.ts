@@ -1,10 +1,10 @@
 // Limits of so many a day (refused discount codes per member, complaints per
-// address and per client, texts per member, per number and in all, chat photos
-// per member, a payment's webhook lookups): a counter per scope, key and UTC
-// day in D1. A use is taken in one guarded statement, so requests at the same
-// moment cannot all read "one left" and all go through; a use taken for
-// something that turned out not to count can be given back. The hourly job
-// forgets the days before today.
+// address and per client, texts per member, per number and in all, signups per
+// client, chat photos per member, a payment's webhook lookups): a counter
+// per scope, key and UTC day in D1. A use is taken in one guarded statement,
+// so requests at the same moment cannot all read "one left" and all go
+// through; a use taken for something that turned out not to count can be
+// given back. The hourly job forgets the days before today.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
 import { dailyCounts } from "#app/server/db/schema.ts";
@@ -18,6 +18,7 @@ type DailyScope =
   | "sms_member"
   | "sms_number"
   | "sms_all"
+  | "signup_client"
   | "chat_photo_member"
   | "webhook_payment";
 
