@@ -2,7 +2,9 @@
 // answer (payments/discounts.ts); a refused typed code says why.
 //   GET  /api/discountcode.php[?code=&…|?welcome=true] → the member's active code, a typed one, or the welcome code
 //   GET  /api/timebonus                                → { code, expires_at, seconds_left } or { time_bonus: null }
-//   POST /api/payments/webhook/:provider (id=<ref>)    → applies the provider's status (idempotent)
+//   POST /api/payments/webhook/:provider (id=<ref>)    → applies the provider's status (idempotent); asks the
+//                                                        provider at most 20 times a payment a UTC day, then
+//                                                        answers from D1
 //   GET  /api/payments/:id                             → { payment_id, status, credits, method } of the member's own payment
 import { Hono } from "hono";
 import { z } from "zod";
