@@ -11,6 +11,8 @@ describe("rateLimitBucket", () => {
     ["POST", "/swipe-game", "like"],
     ["GET", "/api/auto-like.php", "like"],
     ["GET", "/api/settings.php", "write"],
+    ["GET", "/api/chat/socket", "write"],
+    ["GET", "/api/signal/socket", "write"],
     ["POST", "/api/photos", "upload"],
     ["POST", "/api/chat/photo", "upload"],
     ["POST", "/api/chat/messages", "write"],

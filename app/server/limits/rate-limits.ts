@@ -23,11 +23,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UNLIMITED = [/^\/api\/payments\/webhook\//, /^\/api\/mail\/events$/];
 
 // Reads that write (the auto-like endpoint) or cost as much (a data export, a
-// settings lookup by a name from the query: a KV read and a place in the kept copy).
+// settings lookup by a name from the query: a KV read and a place in the kept
+// copy; a socket opened, which a Durable Object holds and tells until it closes).
 const HEAVY_READS: Record<string, RequestBucket> = {
   "/api/auto-like.php": "like",
   "/account/export": "write",
   "/api/settings.php": "write",
+  "/api/chat/socket": "write",
+  "/api/signal/socket": "write",
 };
 
 const BUCKETS: [RequestBucket, RegExp][] = [
