@@ -8,4 +8,9 @@ export const SOCKET_CLOSE = {
   sessionEnded: 4401,
   /** The conversation is no longer open to the member (a block). */
   conversationClosed: 4404,
+  /**
+   * The member opened more sockets here than are kept (another tab, another
+   * device): the oldest goes, and its page carries on without one.
+   */
+  replaced: 4409,
 } as const;

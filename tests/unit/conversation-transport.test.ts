@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reconnectDelay } from "#app/components/chat/conversation-socket.ts";
 import type { HttpAnswer } from "#app/components/chat/conversation-state.ts";
 import { type ConversationOptions, ConversationTransport } from "#app/components/chat/conversation-transport.ts";
-import type { ChatMessage } from "#app/schemas/chat.ts";
+import { type ChatMessage, SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import { FakeSocket } from "./fake-socket.ts";
 
 const message = (seq: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -152,6 +152,17 @@ describe("the chat transport", () => {
     expect(request.mock.calls.map(([path]) => path)).toEqual(["/api/chat/messages?conversation=7&after=1"]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(request).toHaveBeenCalledTimes(2);
+    conversation.stop();
+  });
+
+  it("polls, without reconnecting, once a newer page of the member took its socket's place in the room", async () => {
+    const { conversation, request } = transport();
+    live([message(1)]);
+    FakeSocket.opened[0]!.closedByServer(SOCKET_CLOSE.replaced);
+    expect(conversation.state.connection).toBe("polling");
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeSocket.opened).toHaveLength(1);
+    expect(request.mock.calls[0]?.[0]).toBe("/api/chat/messages?conversation=7&after=1");
     conversation.stop();
   });
 

@@ -133,4 +133,17 @@ describe("the member's live signal in the browser", () => {
     vi.advanceTimersByTime(120_000);
     expect(sockets).toHaveLength(1);
   });
+
+  it("stops listening, without reconnecting, once a newer page took its place, until shown again", () => {
+    const { client, onChanged, onSessionEnded } = signal();
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.closedByServer(SOCKET_CLOSE.replaced);
+    vi.advanceTimersByTime(120_000);
+    expect(sockets).toHaveLength(1);
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    client.start();
+    expect(sockets).toHaveLength(2);
+  });
 });

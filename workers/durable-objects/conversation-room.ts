@@ -18,7 +18,8 @@
 // again (the socket's session still lives, no block closed the conversation)
 // and the socket closes when not, with a code the client acts on. Sessions that
 // end and blocks close sockets at once too, and nothing is delivered to a
-// socket whose session has expired.
+// socket whose session has expired. A member keeps 5 sockets here; a sixth
+// closes their oldest (newest-sockets.ts).
 //
 // A send is answered as soon as its D1 batch (charge and index row) commits.
 // Behind the answer, once for a burst, the room writes the conversation's
@@ -57,6 +58,7 @@ import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyNewMessage } from "#app/server/notifications/events.ts";
+import { keepNewestSockets } from "./newest-sockets.ts";
 
 /** Milliseconds between marks (in workerd the clock moves only across I/O, which is what a send waits on). */
 function stepTimer() {
@@ -87,6 +89,8 @@ interface Attachment {
   memberId: number;
   locale: Locale;
   session: SocketSession;
+  /** When the socket was opened: a member keeps their newest (newest-sockets.ts). */
+  openedAt?: number;
 }
 
 /** The refusals after which a socket may not go on, and the close code that tells the client why. */
@@ -149,8 +153,17 @@ export class ConversationRoom extends DurableObject<Env> {
     this.remember(meta);
     const { 0: client, 1: server } = new WebSocketPair();
     const locale = request.headers.get("X-Locale");
-    server.serializeAttachment({ memberId, locale: isLocale(locale) ? locale : "nl", session } satisfies Attachment);
+    server.serializeAttachment({
+      memberId,
+      locale: isLocale(locale) ? locale : "nl",
+      session,
+      openedAt: Date.now(),
+    } satisfies Attachment);
     this.ctx.acceptWebSocket(server, [`member:${memberId}`]);
+    keepNewestSockets(
+      this.ctx.getWebSockets(`member:${memberId}`),
+      (socket) => (socket.deserializeAttachment() as Attachment).openedAt ?? 0,
+    );
     return new Response(null, { status: 101, webSocket: client });
   }
 

@@ -9,13 +9,18 @@
 // end: past it, the socket is closed rather than told, and the page reconnects
 // through the Worker, which asks for a live session again. Sessions that end
 // (logout, password change, ban) close their sockets at once (endSessions).
+// The member keeps 5 open pages here; a sixth closes the oldest
+// (newest-sockets.ts).
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import { SIGNAL_PING, SIGNAL_PONG, type SignalChange, type SignalFrame } from "#app/schemas/live-signal.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
+import { keepNewestSockets } from "./newest-sockets.ts";
 
 interface Attachment {
   session: { id: string; expiresAt: number };
+  /** When the socket was opened: the member keeps their newest (newest-sockets.ts). */
+  openedAt?: number;
 }
 
 /** The session the Worker checked is past the end it knew: the page should reconnect and be asked again. */
@@ -40,8 +45,15 @@ export class MemberSignal extends DurableObject<Env> {
     if (typeof session?.id !== "string" || typeof session.expiresAt !== "number")
       return new Response("Forbidden", { status: 403 });
     const { 0: client, 1: server } = new WebSocketPair();
-    server.serializeAttachment({ session: { id: session.id, expiresAt: session.expiresAt } } satisfies Attachment);
+    server.serializeAttachment({
+      session: { id: session.id, expiresAt: session.expiresAt },
+      openedAt: Date.now(),
+    } satisfies Attachment);
     this.ctx.acceptWebSocket(server);
+    keepNewestSockets(
+      this.ctx.getWebSockets(),
+      (socket) => (socket.deserializeAttachment() as Attachment).openedAt ?? 0,
+    );
     return new Response(null, { status: 101, webSocket: client });
   }
 

@@ -3,7 +3,8 @@
 // reconnects after 1 s, doubling up to 30 s, each wait ±20 % so that a room's
 // members do not all come back at once. Without WebSocket, or after 5
 // connects in a row that never opened, it gives up for good and says so: the
-// conversation polls over HTTP instead. A close saying the session ended or
+// conversation polls over HTTP instead, as it does when the room closes this
+// socket for the member's newer ones. A close saying the session ended or
 // the conversation closed is final too.
 import { backoffDelay, type OpenSocket, ReconnectingSocket } from "#app/components/runtime/reconnecting-socket.ts";
 import { type ClientFrame, type ServerFrame, SOCKET_CLOSE } from "#app/schemas/chat.ts";
@@ -49,6 +50,8 @@ export class ConversationSocket {
       finalCloses: {
         [SOCKET_CLOSE.sessionEnded]: () => options.onSessionEnded(),
         [SOCKET_CLOSE.conversationClosed]: () => options.onConversationClosed(),
+        // The member's newer pages hold the room's sockets: this one polls.
+        [SOCKET_CLOSE.replaced]: () => options.onUnavailable(),
       },
       onConnecting: () => options.onConnecting(),
       onOpen: () => options.onOpen(),

@@ -4,8 +4,10 @@
 // call of `onChanged` (the page loads its data again), so ten messages in a
 // second cost one reload. A dropped socket reconnects with exponential
 // backoff (reconnecting-socket.ts); a socket closed because the session
-// ended logs out, as any /api call would (api.ts). The periodic refresh stays as the fallback: if the
-// signal cannot connect, pages are at most one refresh behind.
+// ended logs out, as any /api call would (api.ts); one closed for the
+// member's newer pages stays closed until this page is shown again. The
+// periodic refresh stays as the fallback: if the signal cannot connect, pages
+// are at most one refresh behind.
 
 import { parseSignalFrame, SIGNAL_PING } from "#app/schemas/live-signal.ts";
 import { SOCKET_CLOSE } from "#app/schemas/socket-close.ts";
@@ -45,6 +47,8 @@ export class MemberSignal {
           this.dropPendingReload();
           (options.onSessionEnded ?? sessionEnded)();
         },
+        // The member's newer pages hold the signal's sockets: this one waits to be shown again.
+        [SOCKET_CLOSE.replaced]: () => {},
       },
       onMessage: (data) => {
         if (parseSignalFrame(data)) this.changed();
