@@ -8,9 +8,9 @@ import type { RequestContext } from "#app/context.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
-import { conversationParticipants, conversations, messageIndex, profiles } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations, messageIndex } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { assertNotBlocked, blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
+import { blockedEitherWay, contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
 import { memberCards } from "#app/server/members/search.ts";
 import { FREE_CONVERSATIONS } from "./costs.ts";
 import { summarisedSeq } from "./summary.ts";
@@ -26,18 +26,6 @@ async function existingConversation(db: Database, a: number, b: number) {
     .from(conversations)
     .where(and(eq(conversations.memberLow, memberLow), eq(conversations.memberHigh, memberHigh)));
   return row?.id ?? null;
-}
-
-/** The other member, when the member may chat with them: not themselves, visible, no block either way. */
-async function chatPartner(app: ChatContext, memberId: number, otherId: number) {
-  if (memberId === otherId) throw new DomainError("not_yourself");
-  const [other] = await app.db
-    .select({ name: profiles.name })
-    .from(profiles)
-    .where(and(eq(profiles.userId, otherId), eq(profiles.searchable, 1)));
-  if (!other) throw new DomainError("member_not_found");
-  await assertNotBlocked(app.db, memberId, otherId);
-  return other;
 }
 
 /** The conversations a member started. */
@@ -67,7 +55,7 @@ export async function conversationToOpen(
   member: { id: number; paidUser: boolean },
   otherId: number,
 ): Promise<{ conversationId: number | null; removed: boolean; otherName: string }> {
-  const other = await chatPartner(app, member.id, otherId);
+  const other = await contactableMember(app.db, member.id, otherId);
   const existing = await existingConversation(app.db, member.id, otherId);
   if (existing) {
     const [own] = await app.db
@@ -89,7 +77,7 @@ export async function startConversation(
   member: { id: number; paidUser: boolean },
   otherId: number,
 ): Promise<number> {
-  await chatPartner(app, member.id, otherId);
+  await contactableMember(app.db, member.id, otherId);
   const existing = await existingConversation(app.db, member.id, otherId);
   if (existing) {
     // Coming back to a conversation removed from the list shows it again.

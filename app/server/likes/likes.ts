@@ -10,7 +10,7 @@ import { likes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { timeZoneOf } from "#app/server/geo/time-zones.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
-import { assertNotBlocked, notBlockedWith } from "#app/server/members/blocks.ts";
+import { contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
 import { cardRowsQuery, memberCards, toMemberCard } from "#app/server/members/search.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyLike } from "#app/server/notifications/events.ts";
@@ -22,17 +22,6 @@ type NotifyingContext = LikesContext & Partial<Pick<RequestContext, "env" | "ctx
 export type LikeSource = "profile" | "swipe" | "auto";
 export const likeTypes = ["received", "given", "mutual"] as const;
 export type LikeType = (typeof likeTypes)[number];
-
-/** Whom a like or a pass may be about: another searchable member, not blocked either way. */
-export async function assertLikeable(app: Pick<RequestContext, "db">, memberId: number, targetId: number) {
-  if (memberId === targetId) throw new DomainError("not_yourself");
-  const [target] = await app.db
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .where(and(eq(profiles.userId, targetId), eq(profiles.searchable, 1)));
-  if (!target) throw new DomainError("member_not_found");
-  await assertNotBlocked(app.db, memberId, targetId);
-}
 
 /** The member's swipe likes of their local day. */
 const swipedToday = (member: Pick<SessionMember, "id" | "profile">, now: number) =>
@@ -60,7 +49,7 @@ export async function likeMember(
   targetId: number,
   source: LikeSource = "profile",
 ) {
-  await assertLikeable(app, member.id, targetId);
+  await contactableMember(app.db, member.id, targetId);
   const now = app.now();
   // A swipe like counts against today's in its own insert, so swipes sent at once get no more.
   const likerId =

@@ -7,9 +7,8 @@ import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { interests, likes, passes, profileInterests, profiles } from "#app/server/db/schema.ts";
 import { ageOn } from "#app/server/members/age.ts";
-import { notBlockedWith } from "#app/server/members/blocks.ts";
+import { contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
 import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
-import { assertLikeable } from "./likes.ts";
 
 type SwipeContext = Pick<RequestContext, "db" | "settings" | "now">;
 const POOL = 300;
@@ -59,7 +58,7 @@ export async function rankedCandidates(app: SwipeContext, member: SessionMember,
 
 /** Not interested: the card does not come back for 30 days. */
 export async function passMember(app: Pick<RequestContext, "db" | "now">, memberId: number, targetId: number) {
-  await assertLikeable(app, memberId, targetId);
+  await contactableMember(app.db, memberId, targetId);
   await app.db
     .insert(passes)
     .values({ memberId, targetId, createdAt: app.now() })

@@ -43,6 +43,21 @@ export async function assertNotBlocked(db: Database, memberId: number, otherId: 
   if (blockedByMember) throw new DomainError("blocked");
 }
 
+/**
+ * Whom a member may contact (a like, a pass, a message): another member shown
+ * to others, no block either way. Answers the member's name.
+ */
+export async function contactableMember(db: Database, memberId: number, otherId: number) {
+  if (memberId === otherId) throw new DomainError("not_yourself");
+  const [other] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(and(eq(profiles.userId, otherId), eq(profiles.searchable, 1)));
+  if (!other) throw new DomainError("member_not_found");
+  await assertNotBlocked(db, memberId, otherId);
+  return other;
+}
+
 export async function blockMember(app: Pick<RequestContext, "db" | "env" | "now">, memberId: number, targetId: number) {
   if (memberId === targetId) throw new DomainError("not_yourself");
   const [target] = await app.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, targetId));
