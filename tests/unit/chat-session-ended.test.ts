@@ -5,7 +5,7 @@
 // (a page rendered for a visitor, any session-ended signal), the unsent
 // messages and drafts kept on the device are forgotten, so the next person on
 // it neither reads them nor has them sent and charged after a login.
-import { cleanup, render } from "@testing-library/react";
+import { act, cleanup, render } from "@testing-library/react";
 import { createElement } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -56,8 +56,10 @@ async function renderPage(memberId: number | null) {
   const member = memberId === null ? null : { id: memberId, unreadMessages: 0, newLikes: 0 };
   const Stub = createRoutesStub([{ id: "root", path: "/", loader: () => ({ member }), Component: Page }]);
   const { findByRole } = render(createElement(Stub));
-  // The page is there once its loader has answered; its effects ran with it.
+  // The page is there once its loader has answered; its effects are flushed before the test goes on
+  // (React may run them after the commit that showed the page, later still on a busy machine).
   await findByRole("main");
+  await act(async () => {});
 }
 
 it("logs out on a send refused with authentication_required, without giving the message back", () => {
