@@ -61,7 +61,8 @@ function openModal(signupsOpen: boolean) {
   return screen.findByText("open").then((link) => fireEvent.click(link));
 }
 
-describe("the signup modal", () => {
+// The modal loads the signup form on demand, which on a busy machine takes longer than a test's default 5 s.
+describe("the signup modal", { timeout: 20_000 }, () => {
   it("says at once that signups are closed, and offers login", async () => {
     await openModal(false);
     expect(await screen.findByText(accountsDe.signup.closed, undefined, { timeout: 10_000 })).toBeTruthy();
