@@ -444,6 +444,48 @@ export const refundRequests = sqliteTable("refund_requests", {
   createdAt: createdAt(),
 });
 
+/**
+ * A refund the provider made of a payment and that we booked (credits taken
+ * back in proportion): asked for in the console (`operatorId`) or made outside
+ * it, at the provider's dashboard (no operator). The provider may still fail
+ * it: it is followed until it ends, and one that fails gives back what its
+ * booking (`ledgerKey`) took.
+ */
+export const paymentRefunds = sqliteTable(
+  "payment_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    providerRefundId: text("provider_refund_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["pending", "refunded", "failed"] })
+      .notNull()
+      .default("pending"),
+    ledgerKey: text("ledger_key").notNull(),
+    operatorId: integer("operator_id").references(() => operators.id),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("payment_refunds_provider_unique").on(t.paymentId, t.providerRefundId),
+    index("payment_refunds_status_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * The idempotency key of a request to a provider that may be asked again
+ * (a refund, a customer, a mandate, a collection): random, made before the
+ * first try and reused on every retry, so keys are neither guessable nor
+ * shared between installations using the same provider account.
+ */
+export const providerKeys = sqliteTable("provider_keys", {
+  operation: text("operation").primaryKey(),
+  key: text("key").notNull(),
+  createdAt: createdAt(),
+});
+
 export const discountRedemptions = sqliteTable(
   "discount_redemptions",
   {
