@@ -200,6 +200,29 @@ export const unclaimedFiles = sqliteTable(
   (t) => [index("unclaimed_files_created_idx").on(t.createdAt)],
 );
 
+/**
+ * A purge of a shared cache (Cloudflare's, one zone): the URLs of a photo file
+ * that no longer serves, queued in the batch that retired it and delivered
+ * through the outbox queue. Sent or given up, the row is kept a day, then forgotten.
+ */
+export const cachePurges = sqliteTable(
+  "cache_purges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    zoneId: text("zone_id").notNull(),
+    files: text("files", { mode: "json" }).$type<string[]>().notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("queued"),
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+    ...deliveryColumns(),
+  },
+  (t) => [
+    index("cache_purges_due_idx").on(t.status, t.nextAttemptAt),
+    index("cache_purges_created_idx").on(t.createdAt),
+  ],
+);
+
 export const interests = sqliteTable("interests", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   slug: text("slug").notNull().unique(),
