@@ -441,6 +441,8 @@ export const payments = sqliteTable(
     providerRef: text("provider_ref"),
     status: text("status", { enum: paymentStatuses }).notNull().default("open"),
     discountCodeId: integer("discount_code_id").references(() => discountCodes.id),
+    // How much of the amount the payer's bank has taken back, as last applied (a charge-back, or its reversal).
+    chargedBackCents: integer("charged_back_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -763,6 +765,8 @@ export const sandboxPayments = sqliteTable("sandbox_payments", {
   redirectUrl: text("redirect_url").notNull(),
   webhookUrl: text("webhook_url").notNull(),
   refundedCents: integer("refunded_cents").notNull().default(0),
+  // A developer's charge-back of a paid sandbox payment (0 again when they reverse it).
+  chargedBackCents: integer("charged_back_cents").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -834,6 +838,24 @@ export const paymentCustomers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * A customer at a payment provider (with its mandates) still to be deleted
+ * there: written before an erasure touches anything and kept after the member
+ * is gone (no reference to users), until the provider confirms; the hourly job
+ * asks again for what is left.
+ */
+export const providerErasures = sqliteTable(
+  "provider_erasures",
+  {
+    provider: text("provider").notNull(),
+    customerId: text("customer_id").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.customerId] }), index("provider_erasures_due_idx").on(t.updatedAt)],
 );
 
 /** Page-visibility beacons (/api/page-hidden.php) when a page asks for bounce logging (?lb). */
