@@ -30,6 +30,7 @@ import { configGate } from "./config-gate.ts";
 import { media } from "./media.ts";
 import { plainAnswer } from "./plain-page.ts";
 import { seo } from "./seo.ts";
+import { watchUnreadBody } from "./unread-body.ts";
 
 /** Page forms (not uploads, which go to /api) are never larger than this. */
 const MAX_FORM_BYTES = 256 * 1024;
@@ -46,11 +47,10 @@ export function createServer(ui: UiHandler) {
   server.use(requestId({ generator: (c) => c.req.header("cf-ray") ?? crypto.randomUUID() }));
   server.use(async (c, next) => {
     const started = Date.now();
+    const body = watchUnreadBody(c.req.raw);
+    c.req.raw = body.request;
     await next();
-    // An answer given before the body was read (403, 404...) leaves the body on
-    // the connection; local proxies then fail the next request on it. Drain it,
-    // behind the answer.
-    if (c.req.raw.body && !c.req.raw.bodyUsed) c.executionCtx.waitUntil(c.req.raw.arrayBuffer().catch(() => {}));
+    await body.settle();
     const path = new URL(c.req.url).pathname;
     c.var.app?.log.info("request", { method: c.req.method, path, status: c.res.status, ms: Date.now() - started });
   });
