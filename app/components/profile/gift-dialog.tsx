@@ -1,4 +1,5 @@
-// Choosing a gift for a member; its price is the domain's gift_credits. One
+// Choosing a gift for a member, at the price the server gives (the same as in
+// the chat: gift_credits, or the minimum of the member's country). One
 // request id per opening, so a double click or retry is charged once.
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
