@@ -110,6 +110,21 @@ describe("private profile notes", () => {
     expect(await outcome(saveNote(app, ann, blockedByAnn, "Why did I block him?"))).toBe("ok");
   });
 
+  it("neither shows nor changes a note about a member who blocked its writer, and keeps it for when the block is lifted", async () => {
+    const ann = await givenAccount({ name: "Ann" });
+    const bob = await givenAccount({ name: "Bob", gender: "male" });
+    await saveNote(app, ann, bob, "Ask about the marathon");
+    await db.insert(blocks).values({ blockerId: bob, blockedId: ann, createdAt: NOW });
+
+    expect(await readNote(app, ann, bob)).toBeNull();
+    expect(await outcome(saveNote(app, ann, bob, "Changed"))).toBe("member_not_found");
+    expect(await outcome(saveNote(app, ann, bob, ""))).toBe("member_not_found");
+    expect((await notesRows(ann))[0]?.text).toBe("Ask about the marathon");
+
+    await db.delete(blocks).where(and(eq(blocks.blockerId, bob), eq(blocks.blockedId, ann)));
+    expect((await readNote(app, ann, bob))?.text).toBe("Ask about the marathon");
+  });
+
   it("saves up to 1000 characters from the profile and shows the note to its writer only", async () => {
     const ann = await givenAccount({ name: "Ann" });
     const bob = await givenAccount({ name: "Bob", gender: "male" });

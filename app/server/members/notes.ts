@@ -2,22 +2,31 @@
 // their eyes only, on that member's profile and beside their conversation.
 // The domain setting visible_profile_notes switches the feature; while it is
 // off nothing is shown or saved, but notes already written are kept. A note
-// can be saved only about a member whose profile the writer may see.
+// can be saved only about a member whose profile the writer may see, and a
+// note about a member who blocked its writer is neither shown nor changed
+// while the block stands (it is kept, and shows again once it is lifted).
 import { and, eq } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { profileNotes, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
-import { profileVisibleTo } from "./profile.ts";
+import { notBlockedBy, profileVisibleTo } from "./profile.ts";
 
 type NotesContext = Pick<RequestContext, "db" | "settings" | "now">;
 
-/** The panel's content for the owner, or null when this domain shows no notes. */
+/** The panel's content for the owner, or null when this domain shows no notes or the member blocked the owner. */
 export async function readNote(app: NotesContext, ownerId: number, memberId: number) {
   if (!app.settings.visible_profile_notes || ownerId === memberId) return null;
-  const [row] = await app.db
-    .select({ text: profileNotes.text, updatedAt: profileNotes.updatedAt })
-    .from(profileNotes)
-    .where(and(eq(profileNotes.ownerId, ownerId), eq(profileNotes.memberId, memberId)));
+  const [[row], [unblocked]] = await app.db.batch([
+    app.db
+      .select({ text: profileNotes.text, updatedAt: profileNotes.updatedAt })
+      .from(profileNotes)
+      .where(and(eq(profileNotes.ownerId, ownerId), eq(profileNotes.memberId, memberId))),
+    app.db
+      .select({ id: profiles.userId })
+      .from(profiles)
+      .where(and(eq(profiles.userId, memberId), notBlockedBy(memberId, ownerId))),
+  ]);
+  if (!unblocked) return null;
   return { text: row?.text ?? "", updatedAt: row?.updatedAt ?? null };
 }
 

@@ -121,7 +121,7 @@ export function profileVisibleTo(memberId: number, viewerId: number | null) {
 }
 
 /** SQL: the member did not block the viewer (the viewer blocking them is fine: they may unblock). */
-function notBlockedBy(memberId: number, viewerId: number) {
+export function notBlockedBy(memberId: number, viewerId: number) {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId})`;
 }
 
