@@ -11,7 +11,7 @@ import { DomainError } from "#app/server/errors.ts";
 import { timeZoneOf } from "#app/server/geo/time-zones.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
-import { cardRowsQuery, memberCards, toMemberCard } from "#app/server/members/search.ts";
+import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 import { inBackground } from "#app/server/notifications/deliver.ts";
 import { notifyLike } from "#app/server/notifications/events.ts";
 import { nextLocalMidnight, startOfLocalDay } from "./local-day.ts";
@@ -104,6 +104,7 @@ export async function markLikeSeen(app: Pick<RequestContext, "db">, memberId: nu
   return seen.length > 0;
 }
 
+/** The likes list shows this many, newest first; the new-likes count counts among them only. */
 const LIST_LIMIT = 200;
 
 /** Which likes a list shows, and who "the other member" is: only members the viewer may see. */
@@ -119,8 +120,8 @@ function likeScope(memberId: number, type: LikeType) {
   return { other, where };
 }
 
-/** The other members of each like, newest first. */
-function likeRows(app: LikesContext, memberId: number, type: LikeType) {
+/** The other members of each like, newest first: the likes a list shows. */
+function likeRows(app: Pick<RequestContext, "db">, memberId: number, type: LikeType) {
   const { other, where } = likeScope(memberId, type);
   return app.db
     .select({ id: other, likeNew: likes.likeNew, at: likes.createdAt })
@@ -143,22 +144,24 @@ function likeIds(app: LikesContext, memberId: number, type: LikeType) {
     .limit(LIST_LIMIT);
 }
 
-/** Received likes not seen yet, of exactly the members the likes list shows: the likes badge. */
+/**
+ * Received likes not seen yet among exactly those the likes list shows (its
+ * 200 newest, of members the viewer may see): the likes badge never counts a
+ * like the list cannot show.
+ */
 export function newLikesCount(app: Pick<RequestContext, "db">, memberId: number) {
-  const { other, where } = likeScope(memberId, "received");
-  return app.db
-    .select({ n: count() })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.userId, other))
-    .where(and(where, eq(likes.likeNew, true)));
+  const listed = likeRows(app, memberId, "received").as("listed");
+  return app.db.select({ n: count() }).from(listed).where(sql`${listed.likeNew} = 1`);
 }
 
 export async function likesOverview(app: LikesContext, memberId: number, type: LikeType) {
-  const rows = await likeRows(app, memberId, type);
-  const cards = await memberCards(
-    app,
-    rows.map((r) => r.id),
-  );
+  // One round trip, the cards by subquery: a list of 200 is more ids than D1 binds in one statement.
+  const [rows, cardRows] = await app.db.batch([
+    likeRows(app, memberId, type),
+    cardRowsQuery(app.db, sql`${likeIds(app, memberId, type)}`),
+  ]);
+  const now = app.now();
+  const cards = new Map(cardRows.map((row) => [row.id, toMemberCard(row, app, now)]));
   return rows.flatMap((r) => {
     const card = cards.get(r.id);
     return card ? [{ ...card, likeNew: type === "received" && r.likeNew }] : [];
