@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { journeyBrowsers } from "./scripts/lib/browsers.ts";
 
-// End to end in Debian's Chromium against the production build, served by
+// End to end in Chromium against the production build, served by
 // scripts/e2e-server.ts on its own local state (.wrangler/e2e). E2E_PORT and
 // STATE_DIR let parallel checkouts run their own servers side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -16,12 +17,15 @@ const flags = {
     "--disable-sync",
   ],
 };
-// Journeys run in Debian's Chromium headless shell: the same Blink and V8 as
-// the browser without its user interface layers, a third less CPU for the whole
+// Journeys run in Chromium's headless shell: the same Blink and V8 as the
+// browser without its user interface layers, a third less CPU for the whole
 // run. The shell refuses notifications outright, so the journeys about them
-// (tagged "@notifications") run in Debian's full Chromium.
-const shell = { ...flags, executablePath: process.env.CHROMIUM_SHELL_PATH ?? "/usr/bin/chromium-headless-shell" };
-const browser = { ...flags, executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" };
+// (tagged "@notifications") run in the full Chromium. Debian's packages where
+// they are installed (`npm test` installs them where it can), else Playwright's
+// own Chromium (scripts/lib/browsers.ts).
+const browsers = journeyBrowsers();
+const shell = { ...flags, ...browsers.shell };
+const browser = { ...flags, ...browsers.full };
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({

@@ -9,6 +9,7 @@
 // configuration names, started by the same command.
 import { type ChildProcess, spawn } from "node:child_process";
 import playwright from "../playwright.config.ts";
+import { planBrowsers, thisMachine } from "./lib/browsers.ts";
 import { bin, quietEnv } from "./lib/local.ts";
 
 const stages: Array<{ name: string; command: string; args: string[] }> = [
@@ -26,9 +27,12 @@ const runStarted = performance.now();
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const times: Array<[string, number, string]> = [];
 
-const server = await prepareBrowserServer();
 let failed: string | undefined;
-for (const stage of stages) {
+// The journeys' browser first: a machine that cannot have one learns it now.
+const browsersReady = await installBrowsers();
+if (!browsersReady) failed = "browsers";
+const server = browsersReady ? await prepareBrowserServer() : undefined;
+for (const stage of failed ? [] : stages) {
   const started = performance.now();
   let ok = true;
   if (stage.name === "playwright" && server) {
@@ -48,6 +52,21 @@ console.log("\nnpm test, per stage:");
 for (const [name, took, state] of times) console.log(`  ${name.padEnd(11)} ${took.toFixed(1).padStart(7)} s  ${state}`);
 console.log(`  ${"total".padEnd(11)} ${seconds(runStarted).toFixed(1).padStart(7)} s  (wall clock)`);
 process.exit(failed ? 1 : 0);
+
+/** Debian's Chromium or Playwright's own, installed if missing (scripts/lib/browsers.ts). */
+async function installBrowsers() {
+  const started = performance.now();
+  const plan = planBrowsers(thisMachine());
+  console.log(plan.says);
+  let ok = true;
+  for (const [command, ...args] of plan.install) {
+    if (!ok) break;
+    ok = (await run(command!, args)) === 0;
+    if (!ok) console.error(`failed: ${[command, ...args].join(" ")}`);
+  }
+  if (plan.install.length || !ok) times.push(["browsers", seconds(started), ok ? "ok" : "FAILED"]);
+  return ok;
+}
 
 /** Runs a stage without blocking this process, which meanwhile watches the e2e server. */
 function run(command: string, args: string[]) {
