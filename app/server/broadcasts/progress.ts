@@ -3,6 +3,9 @@
 // console's request, the rest by the per-minute job — until everyone in its
 // audience had it. The notification log keeps each member to one mail, so a
 // request and the job working on the same broadcast at once are harmless.
+// `sent` counts members reached, each once, and stops at the audience counted
+// when it was sent: a member who came into the audience later (an address
+// confirmed, a kind of mail switched back on) still gets it.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { defaultLocale } from "#app/i18n/locales.ts";
 import { auditLog, broadcasts } from "#app/server/db/schema.ts";
@@ -84,7 +87,7 @@ export async function continueBroadcast(app: NotifyContext, row: StoredBroadcast
     await app.db
       .update(broadcasts)
       .set({
-        sent: sql`${broadcasts.sent} + ${batch.sent}`,
+        sent: sql`min(${broadcasts.sent} + ${batch.sent}, ${broadcasts.audienceSize})`,
         ...(batch.more ? {} : { finishedAt: sql`coalesce(${broadcasts.finishedAt}, ${app.now()})` }),
       })
       .where(eq(broadcasts.key, row.key));

@@ -5,14 +5,19 @@
 // A broadcast has a key; calling again continues where the last batch ended
 // (notification_log), so a large list goes out in batches, from the console's
 // request and the scheduled job, without sending anyone the same broadcast twice.
-import { and, count, eq, inArray, notExists, sql } from "drizzle-orm";
+// Its audience is the members who want it on a channel that can reach them
+// (e-mail, or push on a browser they subscribed): the count the operator sees
+// and the members the batches go to are the same condition. Each member is
+// claimed once, before anything is sent to them, and counted by the batch that
+// claimed them, whichever channels reached them.
+import { and, count, eq, inArray, notExists, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { localizedText } from "#app/i18n/localized-text.ts";
 import { notificationLog, profiles, users } from "#app/server/db/schema.ts";
 import { loadSettings } from "#app/server/settings/resolve.ts";
 import type { LocalizedText } from "#app/server/settings/schema.ts";
 import { type NotifyContext, notify, siteOrigin } from "./deliver.ts";
-import { claimNotification, loadRecipient, wantsEmailCondition } from "./recipients.ts";
+import { claimNotification, loadRecipient, wantsEmailCondition, wantsPushCondition } from "./recipients.ts";
 
 export interface Broadcast {
   type: "promotions" | "news";
@@ -69,14 +74,21 @@ function audienceCondition(domains: string[], audience: BroadcastAudience = {}) 
   );
 }
 
-/** How many members of the audience want this kind of mail, in one query. */
+/** The members of the audience who want this kind of mail by e-mail, or by push on a subscribed browser. */
+const reachableAudience = (domains: string[], broadcast: Broadcast) =>
+  and(
+    audienceCondition(domains, broadcast.audience),
+    or(wantsEmailCondition(broadcast.type), wantsPushCondition(broadcast.type)),
+  );
+
+/** How many members of the audience want this kind of mail (by e-mail or push), in one query. */
 export async function countAudience(app: AudienceContext, broadcast: Broadcast): Promise<number> {
   const domains = await audienceDomains(app, broadcast);
   const [row] = await app.db
     .select({ members: count() })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(audienceCondition(domains, broadcast.audience), wantsEmailCondition(broadcast.type)));
+    .where(reachableAudience(domains, broadcast));
   return row?.members ?? 0;
 }
 
@@ -91,7 +103,7 @@ export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcas
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(
       and(
-        audienceCondition(domains, broadcast.audience),
+        reachableAudience(domains, broadcast),
         notExists(
           app.db
             .select({ one: sql`1` })
@@ -106,24 +118,30 @@ export async function sendBroadcastBatch(app: NotifyContext, broadcast: Broadcas
   const promoted = new URL(broadcast.path, siteOrigin(app, broadcast.domain)).toString();
   let sent = 0;
   for (const row of rows.slice(0, limit)) {
+    // The member's one row for this broadcast: a request and the job on the same batch send and count them once.
+    const claimed = await claimNotification(app.db, {
+      userId: row.id,
+      type: broadcast.type,
+      channel: "email",
+      key,
+      now: app.now(),
+    });
+    if (!claimed) continue;
     const recipient = await loadRecipient(app.db, row.id);
-    const result = recipient
-      ? await notify(app, recipient, {
-          type: broadcast.type,
-          template: broadcast.type,
-          params: {
-            headline: localizedText(broadcast.headline, recipient.locale),
-            text: localizedText(broadcast.text, recipient.locale),
-          },
-          path: recipient.domain === broadcast.domain ? broadcast.path : promoted,
-          key: { push: key, email: key },
-          push: { ttl: 24 * 3600, urgency: "low", tag: key },
-        })
-      : { push: 0, email: false };
+    if (!recipient) continue;
+    const result = await notify(app, recipient, {
+      type: broadcast.type,
+      template: broadcast.type,
+      params: {
+        headline: localizedText(broadcast.headline, recipient.locale),
+        text: localizedText(broadcast.text, recipient.locale),
+      },
+      path: recipient.domain === broadcast.domain ? broadcast.path : promoted,
+      // Claimed above for every channel at once.
+      key: null,
+      push: { ttl: 24 * 3600, urgency: "low", tag: key },
+    });
     if (result.push > 0 || result.email) sent++;
-    // Handled either way: the next batch goes on with the next members.
-    else
-      await claimNotification(app.db, { userId: row.id, type: broadcast.type, channel: "email", key, now: app.now() });
   }
   return { sent, handled: Math.min(rows.length, limit), more: rows.length > limit };
 }

@@ -18,7 +18,7 @@ import type { NotificationType } from "#app/schemas/enums.ts";
 import { type NotificationPreferences, notificationPreferences } from "#app/server/accounts/account-settings.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { amongOldestIds, forgetInBites } from "#app/server/db/forget-in-bites.ts";
-import { notificationLog, notificationSettings, profiles, users } from "#app/server/db/schema.ts";
+import { notificationLog, notificationSettings, profiles, pushSubscriptions, users } from "#app/server/db/schema.ts";
 
 export interface Recipient {
   id: number;
@@ -82,6 +82,13 @@ export const wantsEmailCondition = (type: NotificationType) =>
   and(
     isNull(users.emailDisabledReason),
     sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and ${notificationSettings.type} = ${type} and ${notificationSettings.email} = 0)`,
+  );
+
+/** wantsPush as a condition on `users`, for members who also have a browser subscribed to push. */
+export const wantsPushCondition = (type: NotificationType) =>
+  and(
+    sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and ${notificationSettings.type} = ${type} and ${notificationSettings.push} = 0)`,
+    sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
   );
 
 /** Records that (member, channel, key) is being sent; false when it already was. */
