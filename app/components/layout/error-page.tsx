@@ -1,6 +1,7 @@
-// The error page: 404 says the page could not be found with a link
-// home; other errors show their message (or "Error") and the status, 500 by
-// default. If rendering that fails too, a last plain fallback is shown.
+// The error page: a 404 says what was not found (the route's own message: a
+// member, a payment, a package, a conversation) or, for an address that names
+// no page, that the page could not be found, with a link home; other errors
+// show their message (or "Error") and the status, 500 by default. If rendering that fails too, a last plain fallback is shown.
 // It renders inside the layout's <main> (or the root boundary's), so it never
 // opens one itself, and it names the document: React puts its <title> in the
 // head, since no route's meta runs for an error.
@@ -29,7 +30,7 @@ function ErrorPageContent({ error }: { error: unknown }) {
   const { t } = useTranslation("errors");
   const { status, message } = describeError(error);
   const notFound = status === 404;
-  const heading = notFound ? t("notFound") : (message ?? t("error"));
+  const heading = message ?? t(notFound ? "notFound" : "error");
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center" data-testid="error-page">
       <title>{heading}</title>
