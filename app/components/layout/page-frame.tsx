@@ -9,6 +9,7 @@ import { LikeModal } from "#app/components/members/like-modal.tsx";
 import { TopNav } from "#app/components/nav/top-nav.tsx";
 import { PaymentOffers } from "#app/components/payments/payment-offers.tsx";
 import { titleWithCount } from "#app/components/runtime/title-count.ts";
+import type { LayoutVariant } from "#app/layouts/layout-variant.ts";
 import type { SiteChrome } from "#app/server/site/chrome.ts";
 import { Disclaimer } from "./disclaimer.tsx";
 import { Footer } from "./footer.tsx";
@@ -20,7 +21,7 @@ import { SiteEntryWarning, useSignupFlowEmbeddedSiteEntryWarning } from "./site-
 // The language dropdown is hidden on complete-signup.
 const routesWithoutLanguageMenu = new Set(["complete-signup"]);
 
-export function FullNav({ chrome }: { chrome: SiteChrome }) {
+export function FullNav({ chrome, variant }: { chrome: SiteChrome; variant?: LayoutVariant }) {
   const matches = useMatches();
   return (
     <TopNav
@@ -31,6 +32,7 @@ export function FullNav({ chrome }: { chrome: SiteChrome }) {
       showLanguageMenu={!matches.some((m) => routesWithoutLanguageMenu.has(m.id))}
       showSearch={chrome.canSearch}
       member={chrome.member}
+      home={variant === "index"}
     />
   );
 }

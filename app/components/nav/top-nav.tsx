@@ -22,14 +22,28 @@ export interface TopNavProps {
   showLanguageMenu: boolean;
   showSearch: boolean;
   member: MemberSummary | null;
+  /** The home page's bar: it scrolls away with the page's header, into which it runs without a border. */
+  home?: boolean;
 }
 
-export function TopNav({ siteName, logo, locale, locales, showLanguageMenu, showSearch, member }: TopNavProps) {
+export function TopNav({
+  siteName,
+  logo,
+  locale,
+  locales,
+  showLanguageMenu,
+  showSearch,
+  member,
+  home = false,
+}: TopNavProps) {
   const { t } = useTranslation();
   const openSignup = useSignupEntry();
   const signupsOpen = useSignupsOpen();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-card/95 backdrop-blur">
+    <header
+      className={home ? "relative z-30 bg-card" : "sticky top-0 z-30 border-b border-line bg-card/95 backdrop-blur"}
+      data-nav-variant={home ? "index" : undefined}
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn-primary"
