@@ -4,13 +4,16 @@
 // the account and logs its member in. A GET must not do that: another site can
 // send a visitor a link to the sender's own account (who would then chat and
 // pay in it), and mail scanners open links before the member does.
-// Afterwards the page welcomes the member: signup-profile card, get-premium
-// card with the member's discount badge while the discount rule offers one,
+// Afterwards the page welcomes the member: how many conversations a free member
+// starts, signup-profile card, get-premium card with the member's discount
+// badge while the discount rule offers one,
 // the domain's cam-partner block when it has one, members overview (3 on
 // phones).
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import { FreeConversationsNote } from "#app/components/accounts/activation-reminder.tsx";
 import { SubmitButton } from "#app/components/forms/fields.tsx";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { CamPartnerBlock } from "#app/components/site/cam-partner-block.tsx";
 import { requestContext } from "#app/context.ts";
@@ -108,10 +111,12 @@ function FollowLink({ action, email, token }: { action: "activate" | "reactivate
 function Welcome(loaderData: Extract<Route.ComponentProps["loaderData"], { link: null }>) {
   const { t } = useTranslation("accounts");
   const locale = useLocale();
+  const freeConversations = useSiteChrome()?.member?.freeConversations ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-black">{t("done.title")}</h1>
       <p className="mt-1 text-muted">{t("done.intro", { name: loaderData.name })}</p>
+      <FreeConversationsNote max={freeConversations} className="mt-1 text-muted" />
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <section className="card p-6" aria-labelledby="profile-card">
           <h2 id="profile-card" className="text-lg font-bold">

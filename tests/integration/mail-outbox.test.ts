@@ -13,7 +13,7 @@ const site = { name: "Hartslag", supportEmail: "support@hartslag.example", baseU
 const link = "https://hartslag.example/activate/do?token=secret-token";
 
 const activationMail = (to = "anna@example.org") =>
-  composeMail({ to, template: "activation", locale: "nl", params: { name: "Anna", link }, site });
+  composeMail({ to, template: "activation", locale: "nl", params: { name: "Anna", link, conversations: 2 }, site });
 
 function quietLog() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;

@@ -33,7 +33,7 @@ async function givenQueued() {
       to: "anna@example.org",
       template: "activation",
       locale: "nl",
-      params: { name: "Anna", link: "https://hartslag.example/activate/do?token=t" },
+      params: { name: "Anna", link: "https://hartslag.example/activate/do?token=t", conversations: 2 },
       site: { name: "Hartslag", supportEmail: "support@hartslag.example", baseUrl: "https://hartslag.example" },
     }),
     NOW,

@@ -6,7 +6,7 @@ import { type MailParams, type MailTemplate, mailTemplates } from "#app/server/m
 const site = { name: "Hartslag", supportEmail: "support@hartslag.example", baseUrl: "https://hartslag.example" };
 const link = "https://hartslag.example/activate/do?token=abc_DEF-123";
 const params: MailParams = {
-  activation: { name: "Anna", link },
+  activation: { name: "Anna", link, conversations: 2 },
   password_reset: { name: "Anna", link, hours: 2 },
   mail_change: { name: "Anna", link, email: "anna.new@example.org" },
   account_deleted: { name: "Anna", link, days: 14, deadline: Date.UTC(2026, 11, 7) },
@@ -23,6 +23,7 @@ const params: MailParams = {
   complaint_received: { link, reference: "7KQ4-M2XD" },
   complaint_reply: { name: "Anna", link, topic: "Invoice of March", reply: "Thank you.\nWe refunded it." },
   payment_refunded: { name: "Anna", link, amount: "€ 19,95", credits: 100 },
+  payment_charged_back: { name: "Anna", link, amount: "€ 19,95", credits: 60 },
 };
 
 const input = <T extends MailTemplate>(template: T, overrides: Partial<ComposeMailInput<T>> = {}) =>
@@ -78,7 +79,7 @@ describe("composing mails", () => {
     const mail = composeMail(
       input("activation", {
         site: { ...site, name: "<b>Flirt</b>" },
-        params: { name: "Anna", link: `https://x.example/a?b=1&c="2"` },
+        params: { name: "Anna", link: `https://x.example/a?b=1&c="2"`, conversations: 2 },
       }),
     );
     expect(mail.html).not.toContain("<b>Flirt</b>");
@@ -101,7 +102,9 @@ describe("composing mails", () => {
     "/activate/do?token=x",
     "",
   ])("refuses the link %j", (bad) => {
-    expect(() => composeMail(input("activation", { params: { name: "Anna", link: bad } }))).toThrow(/http/);
+    expect(() => composeMail(input("activation", { params: { name: "Anna", link: bad, conversations: 2 } }))).toThrow(
+      /http/,
+    );
   });
 
   it("refuses a site URL that is not http(s)", () => {
@@ -113,12 +116,16 @@ describe("composing mails", () => {
   });
 
   it("keeps a name on one line in the text version", () => {
-    const mail = composeMail(input("activation", { params: { name: "Anna\n\nClick https://evil.example", link } }));
+    const mail = composeMail(
+      input("activation", { params: { name: "Anna\n\nClick https://evil.example", link, conversations: 2 } }),
+    );
     expect(mail.text).toContain("Hoi Anna Click https://evil.example,");
   });
 
   it("greets without a name when there is none", () => {
-    expect(composeMail(input("activation", { params: { name: "  ", link } })).text).toContain("Hoi,\n");
+    expect(composeMail(input("activation", { params: { name: "  ", link, conversations: 2 } })).text).toContain(
+      "Hoi,\n",
+    );
   });
 
   it("leaves out the support line when the domain has no support address", () => {

@@ -1,6 +1,7 @@
 // The confirm-e-mail reminder: an alert in the warnings area, or a
 // modal on a phone when the member just finished signing up; both with the
-// check-spam hint and a way to send the mail again.
+// check-spam hint, how many conversations a free member can start, and a way
+// to send the mail again.
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +30,17 @@ export function ResendActivation() {
   );
 }
 
-function ConfirmEmailBox({ email }: { email: string }) {
+/** What the reminder needs of the member: the address, and the free conversations (null for premium). */
+type Unconfirmed = { email: string; freeConversations: number | null };
+
+/** "As a free member you can start up to N conversations", for a free member. */
+export function FreeConversationsNote({ max, className }: { max: number | null; className?: string }) {
+  const { t } = useTranslation("accounts");
+  if (max === null) return null;
+  return <p className={className}>{t("freeConversations", { max })}</p>;
+}
+
+function ConfirmEmailBox({ email, freeConversations }: Unconfirmed) {
   const { t } = useTranslation("accounts");
   return (
     <div className="flex items-start gap-3">
@@ -37,6 +48,7 @@ function ConfirmEmailBox({ email }: { email: string }) {
       <div className="space-y-2 text-sm">
         <p className="font-semibold">{t("reminder.title")}</p>
         <p>{t("reminder.text", { email })}</p>
+        <FreeConversationsNote max={freeConversations} />
         <p className="text-muted">{t("reminder.spam")}</p>
         <ResendActivation />
       </div>
@@ -44,18 +56,18 @@ function ConfirmEmailBox({ email }: { email: string }) {
   );
 }
 
-export function ActivationAlert({ email }: { email: string }) {
+export function ActivationAlert(member: Unconfirmed) {
   return (
     <div className="border-b border-unread/40 bg-unread/10" data-testid="activation-reminder" data-banner>
       <div className="mx-auto max-w-6xl px-4 py-3">
-        <ConfirmEmailBox email={email} />
+        <ConfirmEmailBox {...member} />
       </div>
     </div>
   );
 }
 
 /** Shown once, on a phone, right after signup; otherwise the alert does the job. */
-export function ActivationModal({ email }: { email: string }) {
+export function ActivationModal(member: Unconfirmed) {
   const { t } = useTranslation("accounts");
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
@@ -78,7 +90,7 @@ export function ActivationModal({ email }: { email: string }) {
           <h2 id="activation-modal-title" className="sr-only">
             {t("reminder.title")}
           </h2>
-          <ConfirmEmailBox email={email} />
+          <ConfirmEmailBox {...member} />
           <form method="dialog" className="mt-4 text-right">
             <button type="submit" className="btn-primary">
               {t("reminder.ok")}

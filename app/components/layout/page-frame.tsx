@@ -95,10 +95,10 @@ export function Warnings({ chrome }: { chrome: SiteChrome }) {
     <>
       {count}
       <OneBannerOnPhone>
-        <ActivationAlert email={member.email} />
+        <ActivationAlert email={member.email} freeConversations={member.freeConversations} />
         <PaymentOffers member={member} />
       </OneBannerOnPhone>
-      {params.has("welcome") && <ActivationModal email={member.email} />}
+      {params.has("welcome") && <ActivationModal email={member.email} freeConversations={member.freeConversations} />}
     </>
   );
 }

@@ -2,6 +2,7 @@
 // profile; the link in the activation mail makes it active and searchable.
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { profiles, users } from "#app/server/db/schema.ts";
@@ -83,7 +84,11 @@ export async function resendActivation(
         to: member.email,
         template: "activation",
         locale: app.locale,
-        params: { name: member.profile.name, link: link(app, "/activate/done", activation.token) },
+        params: {
+          name: member.profile.name,
+          link: link(app, "/activate/done", activation.token),
+          conversations: FREE_CONVERSATIONS,
+        },
       }),
       ...extra,
     ],

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signupSchema, Tracking } from "#app/schemas/account.ts";
 import { hashPassword } from "#app/server/accounts/password.ts";
+import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
 import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -104,7 +105,11 @@ async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>
       to: form.email,
       template: "activation",
       locale: app.locale,
-      params: { name: form.name, link: link(app, "/activate/done", activation.token) },
+      params: {
+        name: form.name,
+        link: link(app, "/activate/done", activation.token),
+        conversations: FREE_CONVERSATIONS,
+      },
     }),
     ...(settings.signup_credits > 0
       ? [

@@ -68,7 +68,7 @@ export function composeMail<T extends MailTemplate>(input: ComposeMailInput<T>):
   }
   // An operator's reply keeps its lines (no other control characters).
   if (typeof params.reply === "string") values.reply = multiLine(params.reply);
-  for (const key of ["count", "members", "likes", "credits"]) {
+  for (const key of ["count", "members", "likes", "credits", "conversations"]) {
     if (typeof params[key] === "number") values[key] = formatNumber(params[key], locale);
   }
   if (typeof params.hours === "number") values.hours = duration(params.hours, "hour", locale);

@@ -22,6 +22,8 @@ export const mailTemplates = [
   // Operator console.
   "complaint_reply",
   "payment_refunded",
+  // The payer's bank took a payment back.
+  "payment_charged_back",
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -30,8 +32,8 @@ export type MailTemplate = (typeof mailTemplates)[number];
  * Durations are plain numbers; the mail words them in its language ("2 uur", "14 days").
  */
 export interface MailParams {
-  /** After signup: confirm the address to activate the account. */
-  activation: { name: string; link: string };
+  /** After signup: confirm the address to activate the account; a free member starts up to `conversations`. */
+  activation: { name: string; link: string; conversations: number };
   /** Forgotten password: `link` sets a new one and stays valid `hours` hours. */
   password_reset: { name: string; link: string; hours: number };
   /** Sent to the NEW address (`email`) to confirm it before the account switches to it. */
@@ -70,6 +72,8 @@ export interface MailParams {
   complaint_reply: { name: string; link: string; topic: string; reply: string };
   /** A payment of `amount` (formatted) was refunded; up to `credits` credits were taken back. */
   payment_refunded: { name: string; link: string; amount: string; credits: number };
+  /** The payer's bank charged back `amount` (formatted) of a payment; up to `credits` credits were taken back. */
+  payment_charged_back: { name: string; link: string; amount: string; credits: number };
 }
 
 /** What every template may use besides its own parameters. */

@@ -6,7 +6,7 @@ import type { RequestContext } from "#app/context.ts";
 import { formatNumber } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import type { NotificationType } from "#app/schemas/enums.ts";
-import { composeMail } from "#app/server/mail/compose.ts";
+import { type ComposeMailInput, composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
 import type { MailParams, MailTemplate } from "#app/server/mail/templates.ts";
 import { type PushContext, type PushMessage, type PushOptions, sendPush } from "#app/server/push/send.ts";
@@ -115,7 +115,7 @@ export async function notify<T extends MailTemplate>(
         mailName: settings.mail_name,
       },
       unsubscribe: await unsubscribeLinks(app, origin, recipient.id, notification.type),
-    } as Parameters<typeof composeMail>[0]);
+    } as ComposeMailInput<T>);
     if (await claim("email")) {
       await queueMail(app.db, mail, now);
       mailed = true;

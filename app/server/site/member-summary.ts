@@ -3,6 +3,7 @@
 import { and, count, eq, isNull, sum } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
+import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { conversationParticipants, profileInterests, profiles } from "#app/server/db/schema.ts";
 import { newLikesCount } from "#app/server/likes/likes.ts";
@@ -37,6 +38,8 @@ export async function memberSummary(app: Pick<RequestContext, "db">, member: Ses
     credits: member.credits,
     paid: member.paidUser,
     confirmed: member.status === "active",
+    /** How many conversations a free member may start (the activation texts say it); null for premium. */
+    freeConversations: member.paidUser ? null : FREE_CONVERSATIONS,
     /** Why e-mail notifications are off (bounce, spam complaint, list-unsubscribe), for the warning. */
     emailDisabledReason: member.emailDisabledReason,
     unreadMessages: unread?.n ?? 0,
