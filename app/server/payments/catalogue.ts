@@ -6,6 +6,7 @@ import type { RequestContext } from "#app/context.ts";
 import type { PaymentMethod } from "#app/schemas/enums.ts";
 import { creditPackages } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import type { SiteSettings } from "#app/server/settings/schema.ts";
 
 type CatalogueContext = Pick<RequestContext, "db" | "settings">;
 
@@ -76,7 +77,17 @@ export async function packagesFor(app: CatalogueContext, country: string) {
     .orderBy(asc(creditPackages.priceCents));
   // The domain's own packages win over the defaults.
   const own = rows.filter((p) => p.domain === app.settings.domain);
-  return own.length ? own : rows.filter((p) => p.domain === DEFAULT_PACKAGES_DOMAIN);
+  const offered = own.length ? own : rows.filter((p) => p.domain === DEFAULT_PACKAGES_DOMAIN);
+  return offered.map((p) => ({ ...p, currency: priceCurrency(app.settings, country, p.currency) }));
+}
+
+/**
+ * The currency a country's prices are shown and charged in: the one the domain
+ * names for the country (beside its minimum message costs), else the package's
+ * own. Every price a member sees or pays comes through packagesFor, so through here.
+ */
+function priceCurrency(settings: Pick<SiteSettings, "minimum_message_costs">, country: string, own: string) {
+  return settings.minimum_message_costs[country]?.currency ?? own;
 }
 
 export async function packageFor(app: CatalogueContext, country: string, id: number) {
