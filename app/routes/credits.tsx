@@ -3,6 +3,9 @@
 // has one, a discount code (checked on the spot: "Code niet gevonden", "Code
 // reeds gebruikt"...); paying creates the payment and sends the member to the
 // provider's checkout. Direct debit has its own form at /directdebit.
+// A link may bring a code along (`?code=`): it is checked as a typed code is
+// (the rule behind GET /api/discountcode.php?code=), prices the packages, rides
+// along to the checkout and stands in its code field, applied or refused.
 
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -16,7 +19,7 @@ import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageList } from "#app/components/payments/package-card.tsx";
 import { Price } from "#app/components/payments/price.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
-import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { type ActionAnswer, checkInAddress, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
 import { checkoutSchema } from "#app/schemas/payments.ts";
 import type { ErrorCode } from "#app/server/errors.ts";
@@ -30,17 +33,47 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, member } = requireMember(context, request);
   const t = getI18n(context).t;
   const country = member.profile.country;
-  const [offers, methods] = [await packageOffers(app, member, country), paymentMethodsFor(app, country)];
+  const code = checkoutSchema.shape.code.safeParse(new URL(request.url).searchParams.get("code") ?? "").data ?? null;
+  const methods: string[] = paymentMethodsFor(app, country);
   // A purchase started from a conversation carries the way back along (checked, or dropped).
   const returnTo = await returnFromUrl(app, member.id, request.url);
-  const base = { ...offers, methods: methods as string[], returnTo, title: t("payments:credits.title") };
-  if (params.id === undefined) return { ...base, selected: null, method: null };
+  const base = { methods, returnTo, title: t("payments:credits.title") };
+  if (params.id === undefined) {
+    const linked = code ? await checkInAddress(t, () => packageOffers(app, member, country, code)) : null;
+    const offers = linked && "ok" in linked ? linked.ok : await packageOffers(app, member, country);
+    const refused = linked && "refused" in linked ? linked.refused : null;
+    return {
+      ...base,
+      ...offers,
+      code: linked && "ok" in linked ? offers.discount?.code : null,
+      refused,
+      ...noCheckout,
+    };
+  }
+  const offers = await packageOffers(app, member, country);
   const selected = offers.packages.find((p) => String(p.id) === params.id);
   if (!selected) throw data({ message: t("errors:packageNotFound") }, { status: 404 });
-  const method = params.paymentmethod && base.methods.includes(params.paymentmethod) ? params.paymentmethod : null;
-  if (method === "directdebit") throw redirect(`/directdebit?package=${selected.id}`);
-  return { ...base, selected, method: method ?? base.methods[0] ?? null };
+  const chosen = params.paymentmethod && methods.includes(params.paymentmethod) ? params.paymentmethod : null;
+  if (chosen === "directdebit") throw redirect(`/directdebit?package=${selected.id}`);
+  const method = chosen ?? methods[0] ?? null;
+  const linked = code
+    ? await checkInAddress(t, () =>
+        checkTypedCode(app, member, { packageId: selected.id, country, method: method ?? undefined, code }),
+      )
+    : null;
+  return {
+    ...base,
+    ...offers,
+    selected,
+    method,
+    code,
+    linked:
+      linked && ("ok" in linked ? { checked: linked.ok, refused: null } : { checked: null, refused: linked.refused }),
+    refused: null,
+  };
 }
+
+const noCheckout = { selected: null, method: null, linked: null } as const;
 
 type CheckoutReply = { result?: SubmissionResult<string[]>; checked?: CheckedCode; code?: string };
 
@@ -80,7 +113,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
-  const { packages, discount, selected, title, returnTo } = loaderData;
+  const { packages, discount, selected, title, returnTo, code, refused } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-black">{title}</h1>
@@ -89,13 +122,21 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <section className="mt-6" aria-labelledby="choose-package">
           <ActionError actionData={actionData} className="mb-4" />
+          {refused && (
+            <div className="mb-4">
+              <FormMessage>{refused}</FormMessage>
+            </div>
+          )}
           <h2 id="choose-package" className="mb-4 text-lg font-bold">
             {t("credits.choosePackage")}
           </h2>
           <PackageList
             offers={packages}
             percentage={discount?.percentage}
-            entry={(offer) => ({ to: `/credits/${offer.id}${returnQuery(returnTo)}`, action: t("premium.buy") })}
+            entry={(offer) => ({
+              to: `/credits/${offer.id}${pageQuery({ return: returnTo, code })}`,
+              action: t("premium.buy"),
+            })}
           />
           <p className="mt-6 flex items-center gap-2 text-sm font-semibold">
             <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
@@ -107,28 +148,37 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-const returnQuery = (returnTo: string | null) => (returnTo ? `?${new URLSearchParams({ return: returnTo })}` : "");
+/** The way back to a conversation and a code from a link, carried from page to page. */
+function pageQuery(carried: { return: string | null; code?: string | null | undefined }) {
+  const query = new URLSearchParams(Object.entries(carried).filter((entry): entry is [string, string] => !!entry[1]));
+  return query.size ? `?${query}` : "";
+}
 
 type CheckedCode = { code: string; percentage: number; cents: number };
 
 function Checkout({
-  loaderData: { selected, methods, method, discount, returnTo },
+  loaderData: { selected, methods, method, discount, returnTo, code, linked },
   actionData: reply,
 }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useTranslation("payments");
+  const initialValue = { package: String(selected?.id ?? ""), method: method ?? "", code: code ?? "" };
+  // A code the link brought that is refused says why at the field, as a checked one would.
+  const linkedRefusal: SubmissionResult<string[]> | undefined = linked?.refused
+    ? { status: "error", initialValue, error: { code: [linked.refused] } }
+    : undefined;
   const [form, fields] = useForm({
     id: "checkout",
-    lastResult: reply?.result,
+    lastResult: reply?.result ?? linkedRefusal,
     constraint: getZodConstraint(checkoutSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    defaultValue: { package: String(selected!.id), method: method ?? "", code: "" },
+    defaultValue: initialValue,
     shouldRevalidate: "onInput",
   });
   useFormToast(reply, ({ checked }) =>
     checked ? t("credits.codeApplied", { code: checked.code, percentage: checked.percentage }) : null,
   );
   if (!selected) return null;
-  const checked = reply?.checked;
+  const checked = reply ? reply.checked : (linked?.checked ?? undefined);
   const percentage = checked?.percentage ?? discount?.percentage ?? null;
   const amountCents = checked?.cents ?? selected.amountCents;
   return (
@@ -179,7 +229,7 @@ function Checkout({
           {t("premium.oneTime")}
         </p>
         <Link
-          to={`/credits${returnQuery(returnTo)}`}
+          to={`/credits${pageQuery({ return: returnTo })}`}
           className="inline-block text-sm font-semibold text-primary hover:underline"
         >
           {t("credits.otherPackage")}

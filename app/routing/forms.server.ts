@@ -70,6 +70,19 @@ export async function withDomainErrors<T, E extends object = object>(
   }
 }
 
+/**
+ * Runs a loader's check of what the page's address carries (a discount code in
+ * a link): its answer, or the refusal's message in the visitor's words, for a
+ * page that still answers 200 and says it where the form would.
+ */
+export async function checkInAddress<T>(t: TFunction, run: () => Promise<T>): Promise<{ ok: T } | { refused: string }> {
+  try {
+    return { ok: await run() };
+  } catch (error) {
+    return { refused: refusal(error, t).message };
+  }
+}
+
 /** Runs an action that has no form of its own (a button); a DomainError answers as its message. */
 export async function withDomainMessage<T, E extends object>(t: TFunction, run: () => Promise<T>, extra: E) {
   try {

@@ -1,24 +1,38 @@
 // What the price pages and badges show: the member's current offer (the time
 // bonus, else the welcome code, as the discount rule allows it and as quote()
 // applies it) and each package of a country with its price after that offer,
-// asking for the offer once rather than once per package. Visitors see list
-// prices and no offer.
+// asking for the offer once rather than once per package. A code the member
+// brings (in a link to the price page) is asked about as a typed code is, and
+// replaces that offer when it is good. Visitors see list prices and no offer.
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { discounted, packagesFor, paymentMethodsFor } from "./catalogue.ts";
 import { earlierOrders } from "./checkout.ts";
-import { activeCode } from "./discounts.ts";
+import { activeCode, askedCode } from "./discounts.ts";
 
 type OffersContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
 
-/** The discount to show this member (a banner, a "−25 %" badge), or null. */
-export async function memberOffer(app: Pick<RequestContext, "db" | "env" | "now">, member: SessionMember | null) {
-  const code = member ? await activeCode(app, member) : null;
+/** The discount to show this member (a banner, a "−25 %" badge), or null; a refused `typed` code throws. */
+export async function memberOffer(
+  app: Pick<RequestContext, "db" | "env" | "now">,
+  member: SessionMember | null,
+  typed?: string | null,
+) {
+  const code = !member
+    ? null
+    : typed
+      ? await askedCode(app, member, { code: typed, welcome: false })
+      : await activeCode(app, member);
   return code && { code: code.code, kind: code.kind, percentage: code.valuePercentage, expiresAt: code.expiresAt };
 }
 
-export async function packageOffers(app: OffersContext, member: SessionMember | null, country: string) {
-  const [packages, discount] = await Promise.all([packagesFor(app, country), memberOffer(app, member)]);
+export async function packageOffers(
+  app: OffersContext,
+  member: SessionMember | null,
+  country: string,
+  typed?: string | null,
+) {
+  const [packages, discount] = await Promise.all([packagesFor(app, country), memberOffer(app, member, typed)]);
   return {
     discount,
     packages: packages.map((pkg) => ({
