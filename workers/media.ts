@@ -2,9 +2,10 @@
 // never run script in this origin. Every path has its own rule and nothing
 // else is served: a key is reachable only through the door of its kind.
 // /media/photos/<key>: public profile photos only (default deny: see
-// isPublicPhotoFile). Keys are random and never reused, so the answer is
-// immutable; a file of a private, pending or rejected photo, a chat photo or
-// any other key is not served here (it would stay in caches for a year).
+// isPublicPhotoFile), kept by shared caches under an hour (PUBLIC_PHOTO_CACHE);
+// a photo that stops being public moves to a new key and its old URLs are
+// purged (photos/retire.ts). A file of a private, pending or rejected photo, a
+// chat photo or any other key is not served here.
 // /media/private/<photoId>/<full|thumb>: any photo the visitor may see by the
 // rule in app/server/photos/visibility.ts (private ones: the owner and premium
 // members), cached by the browser only; 404 to everyone else, existing or not.
@@ -14,14 +15,14 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { openConversation } from "#app/server/chat/rooms.ts";
 import { isDomainError } from "#app/server/errors.ts";
-import { isPublicPhotoFile, viewablePhotoFile } from "#app/server/photos/visibility.ts";
+import { isPublicPhotoFile, PUBLIC_PHOTO_CACHE, viewablePhotoFile } from "#app/server/photos/visibility.ts";
 import type { AppEnv } from "./server.ts";
 
 export const media = new Hono<AppEnv>()
   .get("/photos/:key{[A-Za-z0-9/_.-]+}", async (c) => {
     const key = c.req.param("key");
     if (key.includes("..") || !(await isPublicPhotoFile(c.var.app, key))) return c.notFound();
-    return serve(c, key, "public, max-age=31536000, immutable");
+    return serve(c, key, PUBLIC_PHOTO_CACHE);
   })
   .get("/private/:id{[0-9]{1,15}}/:variant{full|thumb}", async (c) => {
     const variant = c.req.param("variant") === "thumb" ? "thumb" : "full";

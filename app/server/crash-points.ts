@@ -15,6 +15,9 @@ const crashPoints = [
   // A profile photo: its files in R2, its row in D1; and the way back.
   "photo:files-stored",
   "photo:row-deleted",
+  // A photo that stops being public: its files copied to new keys in R2, its row moved to them in D1.
+  "photo:files-copied",
+  "photo:rekeyed",
   // Buying credits: our payment row, the provider's payment, the provider's reference.
   "payment:row-created",
   "payment:provider-created",

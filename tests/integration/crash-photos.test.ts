@@ -1,21 +1,24 @@
 // A profile photo lives in two stores: its files in R2, its row in D1. These
-// tests stop the server between the two writes (on the way in and on the way
-// out) and check that what is left settles by itself: after the hourly job
-// every file under the member's folder is named by a photos row, every row's
-// files exist, and nothing stays on record as unclaimed.
-import { env } from "cloudflare:test";
+// tests stop the server between the two writes (on the way in, on the way
+// out, and on the way to new keys when it stops being public) and check that
+// what is left settles by itself: after the hourly job every file under the
+// member's folder is named by a photos row, every row's files exist, and
+// nothing stays on record as unclaimed.
+import { env, SELF } from "cloudflare:test";
 import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { armCrash, SimulatedCrash } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { photos, unclaimedFiles } from "#app/server/db/schema.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
+import { runOutbox } from "#app/server/jobs/outbox.ts";
 import { createLogger } from "#app/server/log.ts";
-import { deletePhoto } from "#app/server/photos/manage.ts";
+import { deletePhoto, updatePhoto } from "#app/server/photos/manage.ts";
 import { uploadPhoto } from "#app/server/photos/upload.ts";
 import { type Fault, faultyD1 } from "./faulty-d1.ts";
 import { appContext, db, givenMember, NOW } from "./fixtures.ts";
+import { cachePurgeVars, givenProviderFakes } from "./provider-fakes.ts";
 
 const MINUTE = 60_000;
 /** How long the hourly job leaves unclaimed files alone (an upload may still be under way). */
@@ -76,7 +79,7 @@ async function expectSettled(member: number) {
  * there would go on to its clean-up; with these bindings it cannot, so it is
  * caught in the state a real crash leaves.
  */
-function dyingServer(dies: { afterPuts: number } | { afterBatches: number }, now = NOW) {
+function dyingServer(dies: { afterPuts: number } | { afterBatches: number }, now = NOW, vars = {}) {
   let dead = false;
   let puts = 0;
   let batches = 0;
@@ -111,7 +114,7 @@ function dyingServer(dies: { afterPuts: number } | { afterBatches: number }, now
       };
     },
   });
-  return { ...appContext({}, now), db: createDb(d1), env: { ...env, PHOTOS: bucket } };
+  return { ...appContext({}, now), db: createDb(d1), env: { ...env, ...vars, PHOTOS: bucket } };
 }
 
 describe("a photo upload cut short", () => {
@@ -233,6 +236,63 @@ describe("a photo removal cut short", () => {
     expect(await filesOf(member)).toHaveLength(2);
     // It was the crash point that stopped the removal (the bindings died with it).
     expect(error).toBeInstanceOf(SimulatedCrash);
+  });
+});
+
+describe("a photo made private cut short", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const uploadPublic = (member: number) =>
+    uploadPhoto(appContext({ photo_moderation: "post" }), owner(member), { bytes: picture(), private: false });
+  const publicStatus = async (key: string) => {
+    const response = await SELF.fetch(`http://localhost/media/photos/${key}`);
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  it("after its files are copied to new keys: the copies are removed by the hourly job, the photo is as it was", async () => {
+    const member = await givenMember();
+    const photo = await uploadPublic(member);
+    const before = await rowsOf(member);
+    armCrash("photo:files-copied");
+    const error = await thrown(
+      updatePhoto(dyingServer({ afterPuts: 2 }), owner(member), photo.id, { isPrivate: true }),
+    );
+    expect(error).toBeInstanceOf(SimulatedCrash);
+    // Half done: the copies in R2, on record, no row naming them.
+    expect(await filesOf(member)).toHaveLength(4);
+
+    await hourly(NOW + GRACE + MINUTE);
+    await expectSettled(member);
+    expect(await rowsOf(member)).toEqual(before);
+    expect(await publicStatus(before[0]!.filename)).toBe(200);
+  });
+
+  it("after its row moved to the new keys: the old URL answers 404, the old files go with the hourly job and the purge with the outbox run", async () => {
+    const { cloudflare } = givenProviderFakes();
+    const member = await givenMember();
+    const photo = await uploadPublic(member);
+    const [before] = await rowsOf(member);
+    armCrash("photo:rekeyed");
+    const error = await thrown(
+      updatePhoto(dyingServer({ afterBatches: 1 }, NOW, cachePurgeVars), owner(member), photo.id, { isPrivate: true }),
+    );
+    expect(error).toBeInstanceOf(SimulatedCrash);
+    // Half done: the row names the new files, the old ones are still in R2, on record; the purge is queued.
+    const [after] = await rowsOf(member);
+    expect(after!.filename).not.toBe(before!.filename);
+    expect(await filesOf(member)).toHaveLength(4);
+    expect(await publicStatus(before!.filename)).toBe(404);
+    expect(cloudflare.purges).toEqual([]);
+
+    await hourly(NOW + GRACE + MINUTE);
+    await expectSettled(member);
+    expect(await filesOf(member)).toEqual([after!.filename, after!.thumb].sort());
+    await runOutbox({ db, env: { ...env, ...cachePurgeVars }, log: createLogger("test"), now: () => NOW + MINUTE });
+    const purged = cloudflare.purges.flatMap((purge) => purge.files);
+    expect(purged).toContain(`https://example.test/media/photos/${before!.filename}`);
+    expect(purged).toContain(`https://cdn.example.test/media/photos/${before!.thumb}`);
   });
 });
 

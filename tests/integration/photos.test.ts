@@ -346,7 +346,8 @@ describe("private photos (premium members see all photos)", () => {
     const [row] = await db.select({ filename: photos.filename }).from(photos).where(eq(photos.id, photo.id));
     const { response: media } = await fetchMedia(`/media/photos/${row!.filename}`);
     expect(media.status).toBe(200);
-    expect(media.headers.get("cache-control")).toContain("immutable");
+    // Shared caches keep it under an hour: it may be made private again (photo-keys.test.ts).
+    expect(media.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=3300");
   });
 });
 

@@ -16,6 +16,14 @@ export type SmsConfig =
   | { provider: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string }
   | { provider: "outbox" };
 
+/** Where a retired photo's URLs are purged: Cloudflare's API, and the zone of each purged host. */
+export interface CachePurgeConfig {
+  apiUrl: string;
+  token: string;
+  /** host → zone id; empty when no host is purged. */
+  zones: Map<string, string>;
+}
+
 export interface AppConfig {
   /** False only with APP_ENV=development: local providers allowed, client country header trusted. */
   production: boolean;
@@ -25,6 +33,7 @@ export interface AppConfig {
   mailLinkSecret: string;
   mailWebhookSecret: string;
   push: { publicKey: string; privateKey: string; subject: string };
+  cachePurge: CachePurgeConfig;
 }
 
 export interface ConfigProblem {
@@ -75,8 +84,12 @@ function readConfig(env: Record<string, unknown>): AppConfig | ConfigError {
     const value = values[name];
     if (!value) {
       const [other, otherValue] = v.when?.split("=") ?? [];
+      const otherHas =
+        otherValue === undefined
+          ? Boolean(values[other as VariableName])
+          : values[other as VariableName] === otherValue;
       if (v.required) problems.push({ variable: name, problem: "is not set" });
-      else if (other && values[other as VariableName] === otherValue) {
+      else if (other && otherHas) {
         problems.push({ variable: name, problem: `is not set (needed for ${v.when})` });
       }
     } else if (production && v.localOnly?.includes(value)) {
@@ -120,5 +133,15 @@ function readConfig(env: Record<string, unknown>): AppConfig | ConfigError {
     mailLinkSecret: v.MAIL_LINK_SECRET,
     mailWebhookSecret: v.MAIL_WEBHOOK_SECRET,
     push: { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY, subject: v.VAPID_SUBJECT },
+    cachePurge: {
+      apiUrl: v.CLOUDFLARE_API_URL,
+      token: values.CLOUDFLARE_API_TOKEN ?? "",
+      zones: new Map(
+        (values.CDN_PURGE_HOSTS ?? "")
+          .split(",")
+          .filter(Boolean)
+          .map((pair) => pair.split("=") as [string, string]),
+      ),
+    },
   };
 }

@@ -8,7 +8,7 @@ export interface Variable {
   kind: "var" | "secret";
   /** Must be set, always. */
   required?: true;
-  /** Must be set when another variable has this value ("MAIL_TRANSPORT=http"). */
+  /** Must be set when another variable has this value ("MAIL_TRANSPORT=http"), or is set at all ("CDN_PURGE_HOSTS"). */
   when?: string;
   /** The value when unset: production's. */
   default?: string;
@@ -114,6 +114,30 @@ export const variables = {
     default: "https://api.twilio.com",
     kind: "var",
     what: "Twilio's API base; only changed to point at a local fake.",
+    schema: url,
+  },
+  CDN_PURGE_HOSTS: {
+    kind: "var",
+    what: "Hosts purged of a photo's old URLs when it stops being public, with their Cloudflare zone ids: host=zone,host=zone. Unlisted hosts rely on the shared-cache lifetime (under an hour).",
+    schema: optional(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9.-]+=[0-9a-f]{32}(,[a-z0-9.-]+=[0-9a-f]{32})*$/,
+          "must be host=zone id (32 hex digits), comma-separated",
+        ),
+    ),
+  },
+  CLOUDFLARE_API_TOKEN: {
+    kind: "secret",
+    when: "CDN_PURGE_HOSTS",
+    what: "Cloudflare API token with the Cache Purge permission on the zones of CDN_PURGE_HOSTS.",
+    schema: optional(z.string().min(20, "needs at least 20 characters")),
+  },
+  CLOUDFLARE_API_URL: {
+    default: "https://api.cloudflare.com",
+    kind: "var",
+    what: "Cloudflare's API base; only changed to point at a local fake.",
     schema: url,
   },
   VAPID_PUBLIC_KEY: {

@@ -3,7 +3,8 @@
 // daily counts of days gone by (limits/daily-counts.ts), texts and mail sent a
 // month ago (sms/outbox.ts, mail/outbox.ts), page-hidden beacons of a month
 // ago (site/page-events.ts), notifications logged 90 days ago
-// (notifications/recipients.ts) and ended console sessions are forgotten (the
+// (notifications/recipients.ts), ended console sessions and cache purges done a
+// day ago (cdn/purge.ts) are forgotten (the
 // big tables a bounded bite at a time, db/forget-in-bites.ts); scheduled
 // notifications (unread reminders, weekly updates, reminders) go out; payments
 // and refunds a crash or a lost webhook left open are settled
@@ -13,6 +14,7 @@
 import type { RequestContext } from "#app/context.ts";
 import { purgeDeletedAccounts } from "#app/server/accounts/deletion.ts";
 import { forgetOldLoginAttempts } from "#app/server/accounts/login.ts";
+import { forgetOldCachePurges } from "#app/server/cdn/purge.ts";
 import { SimulatedCrash } from "#app/server/crash-points.ts";
 import { forgetOldDailyCounts } from "#app/server/limits/daily-counts.ts";
 import { errorFields } from "#app/server/log.ts";
@@ -53,6 +55,7 @@ export async function runHourly(app: HourlyContext) {
   await task(app, "forget old page events", () => forgetOldPageEvents(app, now));
   await task(app, "forget old notifications", () => forgetOldNotifications(app, now));
   await task(app, "forget ended console sessions", () => forgetEndedOperatorSessions(app, now));
+  await task(app, "forget old cache purges", () => forgetOldCachePurges(app, now));
   const notifications = await task(app, "scheduled notifications", () => runScheduledNotifications(app));
   // Before the mail: a refund finished here sends its mail in this run.
   const payments = await task(app, "settle open payments", () => settleOpenPayments(app, now));

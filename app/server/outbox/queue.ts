@@ -1,16 +1,17 @@
-// The durable queue under the mail and SMS outboxes. A row is "queued" until
-// a provider takes it ("sent") or delivery gives up ("failed", shown in the
-// console). A run claims one due row at a time by counting the attempt and
-// holding the row for a lease (next_attempt_at in the future) in one guarded
-// UPDATE, so two runs never send the same row; a run that dies leaves the row
-// to be taken over when the lease lapses. A failed attempt waits an
+// The durable queue under the mail and SMS outboxes and the cache purges
+// (cdn/purge.ts). A row is "queued" until a provider takes it ("sent") or
+// delivery gives up ("failed", shown in the console). A run claims one due
+// row at a time by counting the attempt and holding the row for a lease
+// (next_attempt_at in the future) in one guarded UPDATE, so two runs never
+// send the same row; a run that dies leaves the row to be taken over when the
+// lease lapses. A failed attempt waits an
 // exponentially growing delay; after the last one the row is given up.
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
-import type { mailOutbox, smsOutbox } from "#app/server/db/schema.ts";
+import type { cachePurges, mailOutbox, smsOutbox } from "#app/server/db/schema.ts";
 import { errorFields, type Logger } from "#app/server/log.ts";
 
-export type OutboxTable = typeof mailOutbox | typeof smsOutbox;
+export type OutboxTable = typeof mailOutbox | typeof smsOutbox | typeof cachePurges;
 
 export interface RetryPolicy {
   /** Wait after the first failed attempt; doubled after each further one. */
@@ -124,7 +125,7 @@ async function markFailed(s: Settle, error: unknown): Promise<Outcome> {
 export interface Outbox<T extends OutboxTable> {
   table: T;
   policy: RetryPolicy;
-  what: "mail" | "sms";
+  what: "mail" | "sms" | "cache purge";
   /** Fields for the log lines (which row, which transport). */
   fields(row: T["$inferSelect"]): Record<string, unknown>;
   /** Resolves with the provider's id; rejects when the provider did not take it. */

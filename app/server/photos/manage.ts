@@ -8,10 +8,12 @@ import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { PREMIUM_PHOTO_LIMIT, photoLimit } from "./limits.ts";
+import { fileKeys, purgeIfPublic, purgeQueued, rekeyPhoto } from "./retire.ts";
 import { forgetUnclaimed, recordUnclaimed } from "./unclaimed.ts";
 import { ownPhotoUrls, type PhotoStatus } from "./visibility.ts";
 
-export type PhotosContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
+export type PhotosContext = Pick<RequestContext, "db" | "env" | "settings" | "now"> &
+  Partial<Pick<RequestContext, "ctx" | "log">>;
 export type PhotoOwner = { id: number; paidUser: boolean };
 type Photo = typeof photos.$inferSelect;
 
@@ -63,8 +65,12 @@ export async function listOwnPhotos(app: Pick<PhotosContext, "db" | "settings">,
   } satisfies OwnPhotosJson;
 }
 
+/**
+ * Makes a photo main, private or public. Made private, it moves to a new key
+ * (retire.ts): its public URL stops serving and is purged from the CDN.
+ */
 export async function updatePhoto(
-  app: Pick<PhotosContext, "db" | "settings">,
+  app: PhotosContext,
   member: PhotoOwner,
   id: number,
   changes: { isPrivate?: boolean; main?: boolean },
@@ -75,7 +81,8 @@ export async function updatePhoto(
   if (changes.main && (isPrivate || photo.status === "rejected")) throw new DomainError("invalid_input");
 
   const statements = [];
-  if (changes.isPrivate !== undefined && changes.isPrivate !== photo.isPrivate) {
+  const madePrivate = changes.isPrivate === true && !photo.isPrivate;
+  if (changes.isPrivate !== undefined && changes.isPrivate !== photo.isPrivate && !madePrivate) {
     statements.push(
       app.db
         .update(photos)
@@ -89,28 +96,33 @@ export async function updatePhoto(
     statements.push(passMainOn(app.db, member.id, id));
   }
   const [first, ...rest] = statements;
-  if (first) await app.db.batch([first, ...rest]);
+  if (madePrivate) await rekeyPhoto(app, photo, { isPrivate: true }, statements);
+  else if (first) await app.db.batch([first, ...rest]);
 
   const updated = await findOwnPhoto(app.db, member.id, id);
   return ownPhotoJson(updated.photo, updated.mainPhotoId);
 }
 
 /**
- * Deletes the photo's row and puts its files on record as unclaimed in one
- * batch, then deletes the files and the record (unclaimed.ts: after a crash in
- * between, the hourly job does). The main photo passes to the next active public one.
+ * Deletes the photo's row, puts its files on record as unclaimed and queues
+ * the purge of its public URLs in one batch, then deletes the files and the
+ * record (unclaimed.ts: after a crash in between, the hourly job does) and
+ * sends the purge (retire.ts). The main photo passes to the next active public one.
  */
-export async function deletePhoto(app: Pick<PhotosContext, "db" | "env" | "now">, member: PhotoOwner, id: number) {
+export async function deletePhoto(app: Omit<PhotosContext, "settings">, member: PhotoOwner, id: number) {
   const { photo } = await findOwnPhoto(app.db, member.id, id);
-  const keys = [...new Set([photo.filename, photo.thumbFilename])];
+  const keys = fileKeys(photo);
+  const purge = purgeIfPublic(app, photo);
   await app.db.batch([
     app.db.delete(photos).where(and(eq(photos.id, id), eq(photos.userId, member.id))),
     passMainOn(app.db, member.id, id),
     recordUnclaimed(app.db, keys, app.now()),
+    ...purge,
   ]);
   crashPoint("photo:row-deleted");
   await app.env.PHOTOS.delete(keys);
   await forgetUnclaimed(app.db, keys);
+  if (purge.length) await purgeQueued(app);
 }
 
 async function findOwnPhoto(db: Database, userId: number, id: number) {

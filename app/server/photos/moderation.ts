@@ -14,6 +14,7 @@ import { decisionAuditStatement } from "#app/server/operators/audit.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { authorize } from "#app/server/operators/roles.ts";
 import { passMainOn, takeMainIfFree } from "./manage.ts";
+import { rekeyPhoto } from "./retire.ts";
 import type { PhotoVariant } from "./visibility.ts";
 
 /** Active photos newer than this still wait for a moderator's look. */
@@ -59,27 +60,39 @@ export async function photoQueue(app: OperatorContext) {
 export async function decidePhoto(app: OperatorContext, input: { photo: number; decision: "approve" | "reject" }) {
   authorize(app.operator, "photos.moderate");
   const [photo] = await app.db
-    .select({ id: photos.id, userId: photos.userId, status: photos.status, isPrivate: photos.isPrivate })
+    .select({
+      id: photos.id,
+      userId: photos.userId,
+      status: photos.status,
+      isPrivate: photos.isPrivate,
+      filename: photos.filename,
+      thumbFilename: photos.thumbFilename,
+    })
     .from(photos)
     .where(eq(photos.id, input.photo));
   if (!photo) throw new DomainError("photo_not_found");
   const status = input.decision === "approve" ? "active" : "rejected";
+  const audit = decisionAuditStatement(app, {
+    action: `photo.${input.decision}`,
+    targetType: "photo",
+    targetId: photo.id,
+    member: photo.userId,
+    before: photo.status,
+    after: status,
+  });
+  if (status === "rejected") {
+    // A rejected main photo passes the role on. Newly rejected, the photo moves to a new key: the
+    // URL it may have been public under stops serving and is purged (retire.ts).
+    const passOn = passMainOn(app.db, photo.userId, photo.id);
+    if (photo.status === "rejected") await app.db.batch([passOn, audit]);
+    else await rekeyPhoto(app, photo, { status }, [passOn, audit]);
+    return { status };
+  }
+  // An approved public photo becomes main when no photo is.
   await app.db.batch([
     app.db.update(photos).set({ status }).where(eq(photos.id, photo.id)),
-    // A rejected main photo passes the role on; an approved public photo takes it when no photo has it.
-    ...(status === "rejected"
-      ? [passMainOn(app.db, photo.userId, photo.id)]
-      : photo.isPrivate
-        ? []
-        : [takeMainIfFree(app.db, photo.userId, photo.id)]),
-    decisionAuditStatement(app, {
-      action: `photo.${input.decision}`,
-      targetType: "photo",
-      targetId: photo.id,
-      member: photo.userId,
-      before: photo.status,
-      after: status,
-    }),
+    ...(photo.isPrivate ? [] : [takeMainIfFree(app.db, photo.userId, photo.id)]),
+    audit,
   ]);
   return { status };
 }

@@ -48,9 +48,19 @@ function canViewPhoto(
 }
 
 /** Public photos may be served from the cacheable public path (and a domain's CDN). */
-function isPublicPhoto(photo: { status: PhotoStatus; isPrivate: boolean }): boolean {
+export function isPublicPhoto(photo: { status: PhotoStatus; isPrivate: boolean }): boolean {
   return photo.status === "active" && !photo.isPrivate;
 }
+
+/**
+ * How long the public path's answer may be kept. Any public photo may stop
+ * being public (made private, rejected, deleted, its owner hidden), so no key
+ * is kept long: a browser 5 minutes, a shared cache (the CDN) 55 minutes, so
+ * a copy a browser took from the CDN at the last moment is gone within the
+ * hour too. A photo that stops being public gets a new key and its old URLs
+ * are purged (retire.ts); should that purge be missed, this heals it.
+ */
+export const PUBLIC_PHOTO_CACHE = "public, max-age=300, s-maxage=3300";
 
 function privatePhotoUrl(id: number, variant: PhotoVariant): string {
   return `/media/private/${id}/${variant}`;
