@@ -457,15 +457,14 @@ export const payments = sqliteTable(
  * A refund an operator asked for, written before the provider is asked: if the
  * server dies between the provider's refund and its booking, the hourly job
  * finds the request and finishes it (the provider's refund is idempotent, the
- * booking keyed). The row goes with the booking.
+ * booking keyed). The row goes with the booking. Deleting the operator keeps
+ * it, without them (null), so the refund is still finished.
  */
 export const refundRequests = sqliteTable("refund_requests", {
   paymentId: integer("payment_id")
     .primaryKey()
     .references(() => payments.id, { onDelete: "cascade" }),
-  operatorId: integer("operator_id")
-    .notNull()
-    .references(() => operators.id),
+  operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 
@@ -591,6 +590,8 @@ export const loginAttempts = sqliteTable(
   (t) => [
     index("login_attempts_subject_idx").on(t.subject, t.createdAt),
     index("login_attempts_client_idx").on(t.client, t.createdAt),
+    // The hourly clean-up: failures after a day, successes after 30 days.
+    index("login_attempts_age_idx").on(t.success, t.createdAt),
   ],
 );
 
@@ -783,7 +784,12 @@ export const smsOutbox = sqliteTable(
     sentAt: integer("sent_at"),
     ...deliveryColumns(),
   },
-  (t) => [index("sms_outbox_to_idx").on(t.to, t.createdAt), index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("sms_outbox_to_idx").on(t.to, t.createdAt),
+    index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The hourly clean-up reads texts by age, as the mail outbox's.
+    index("sms_outbox_created_idx").on(t.createdAt),
+  ],
 );
 
 /**
