@@ -1,7 +1,8 @@
 // /admin/members/:id: one member — profile, status, photos, credits ledger,
 // payments and sessions — and what the operator's role may do to them:
 // adjust credits, resend the activation mail, log out everywhere, delete on
-// request, ban or unban. One form per action, told apart by `intent`.
+// request, ban or unban, lift the direct-debit block a charge-back set. One
+// form per action, told apart by `intent`.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
@@ -25,6 +26,7 @@ import {
 } from "#app/server/operators/member-actions.ts";
 import { memberDetail } from "#app/server/operators/members.ts";
 import { can } from "#app/server/operators/roles.ts";
+import { liftDirectDebitBlock } from "#app/server/payments/direct-debit-block.ts";
 import type { Route } from "./+types/admin-members-id";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -42,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       logout: can(role, "members.logout"),
       delete: can(role, "members.delete"),
       ban: can(role, "members.ban"),
+      directDebit: can(role, "payments.directdebit"),
     },
     // A new key for each rendered credits form: the same form sent twice books once.
     creditsKey: randomToken(12),
@@ -56,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Ac
   invariantResponse(id, () => t("errors:memberNotFound"), { status: 404 });
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const plain = async (intent: "unban" | "logout" | "activation", run: () => Promise<unknown>) => {
+  const plain = async (intent: "unban" | "logout" | "activation" | "directdebit", run: () => Promise<unknown>) => {
     const submission = parseWithZod(formData, { schema: intentSchema });
     return withDomainErrors(
       submission,
@@ -114,6 +117,8 @@ export async function action({ request, params, context }: Route.ActionArgs): Ac
       return plain(intent, () => forceLogout(app, id));
     case "activation":
       return plain(intent, () => resendMemberActivation(app, id));
+    case "directdebit":
+      return plain(intent, () => liftDirectDebitBlock(app, id));
     default:
       throw data({ message: t("admin:errors.invalidInput") }, { status: 400 });
   }
@@ -144,6 +149,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <span data-testid="member-credits">{member.credits}</span>
           </Fact>
           <Fact label={t("members.premium")}>{member.paidUser ? t("yes") : t("no")}</Fact>
+          <Fact label={t("members.directDebit")}>
+            {member.directDebitBlocked ? t("members.directDebitBlocked") : t("members.directDebitAllowed")}
+          </Fact>
           <Fact label={t("members.domain")}>{member.domain}</Fact>
           <Fact label={t("members.language")}>{member.language}</Fact>
           <Fact label={t("members.country")}>{profile.country}</Fact>

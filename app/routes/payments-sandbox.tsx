@@ -2,8 +2,9 @@
 // A resource route answering a whole document, so the payer leaves
 // the site's frame as with a real provider; no login, the reference is the key.
 // The payer picks the outcome (for a direct debit's collection: what the bank
-// answered); then, as a provider does, the sandbox calls the webhook and sends
-// the payer back to the payment's redirect URL.
+// answered; for a paid payment: a charge-back, then its reversal); then, as a
+// provider does, the sandbox calls the webhook and sends the payer back to the
+// payment's redirect URL.
 import { renderToStaticMarkup } from "react-dom/server";
 import { redirect } from "react-router";
 import { z } from "zod";
@@ -12,10 +13,10 @@ import { type RequestContext, requestContext } from "#app/context.ts";
 import { formatMoney } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { sandboxPayment } from "#app/server/payments/sandbox.ts";
-import { chooseSandboxOutcome, isSandboxOpen } from "#app/server/payments/sandbox-checkout.ts";
+import { choicesFor, chooseSandboxOutcome, sandboxChoices } from "#app/server/payments/sandbox-checkout.ts";
 import type { Route } from "./+types/payments-sandbox";
 
-const outcomeSchema = z.enum(["paid", "failed", "canceled", "pending"]);
+const outcomeSchema = z.enum(sandboxChoices);
 type SandboxRow = NonNullable<Awaited<ReturnType<typeof sandboxPayment>>>;
 
 function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 404) {
@@ -34,6 +35,8 @@ function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 
       failed: t("payments:sandbox.failed"),
       canceled: t("payments:sandbox.cancelled"),
       pending: t("payments:sandbox.pending"),
+      chargeback: t("payments:sandbox.chargeback"),
+      reversed: t("payments:sandbox.reversed"),
     },
     done: row ? t("payments:sandbox.done", { status: t(`payments:sandbox.status.${row.status}`) }) : null,
     back: t("payments:sandbox.back"),
@@ -46,7 +49,7 @@ function page(app: RequestContext, row: SandboxRow | null, status = row ? 200 : 
     description: row.description,
     method: t(`payments:methods.${row.method}`),
     redirectUrl: row.redirectUrl,
-    open: isSandboxOpen(row),
+    choices: choicesFor(row),
   };
   const html = renderToStaticMarkup(<SandboxCheckout lang={app.locale} texts={texts} payment={payment} />);
   return new Response(`<!doctype html>${html}`, {

@@ -210,10 +210,23 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       customers.set(customer.id, customer);
       return [201, customer];
     }
-    const onCustomer = /^\/v2\/customers\/([^/]+)(\/mandates|\/payments)?$/.exec(path);
+    const onCustomer = /^\/v2\/customers\/([^/]+)(\/mandates|\/payments)?(?:\/([^/]+))?$/.exec(path);
     if (onCustomer) {
-      const [, customerId = "", sub] = onCustomer;
+      const [, customerId = "", sub, itemId] = onCustomer;
       if (!customers.has(customerId)) return error(404, `No customer exists with token ${customerId}.`);
+      const remove = request.method === "DELETE";
+      // Revoking a mandate, deleting a customer (its mandates are revoked with it): 204, no body.
+      if (sub === "/mandates" && itemId && remove) {
+        if (mandates.get(itemId)?.customerId !== customerId) return error(404, `No mandate exists with token ${itemId}.`);
+        mandates.delete(itemId);
+        return new Response(null, { status: 204 });
+      }
+      if (itemId) return error(404, "The requested resource does not exist");
+      if (!sub && remove) {
+        customers.delete(customerId);
+        for (const [id, mandate] of mandates) if (mandate.customerId === customerId) mandates.delete(id);
+        return new Response(null, { status: 204 });
+      }
       if (!sub && !post) return [200, customers.get(customerId)!];
       if (sub === "/mandates" && post) return [201, createMandate(customerId, body!)];
       if (sub === "/mandates")
@@ -301,6 +314,15 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       });
       const total = chargebacks.filter((c) => c.paymentId === id).reduce((sum, c) => sum + cents(c.amount), 0);
       payment.amountChargedBack = amountOf(total, amount.currency);
+    },
+    /** The payer's bank reverses the payment's charge-backs: each gets `reversedAt`, and nothing is charged back any more. */
+    reverseChargeBacks(id: string) {
+      const payment = payments.get(id);
+      if (!payment?.amountChargedBack) throw new Error(`fake Mollie payment ${id} is not charged back`);
+      for (const chargeback of chargebacks.filter((c) => c.paymentId === id)) {
+        chargeback.reversedAt ??= new Date().toISOString();
+      }
+      delete payment.amountChargedBack;
     },
     /** Adds a fault for the next matching requests (see Fault). */
     fail(fault: Fault) {

@@ -19,6 +19,7 @@ const allowed: Record<string, OperatorRole[]> = {
   "members.delete": ["admin", "support"],
   "payments.view": ["admin", "support"],
   "payments.refund": ["admin", "support"],
+  "payments.directdebit": ["admin", "support"],
   "audit.view": ["admin"],
   "outbox.handle": ["admin", "support"],
   "broadcasts.send": ["admin"],

@@ -17,8 +17,15 @@ export type MemberReply = {
 };
 
 interface Props {
-  member: { id: number; status: string; credits: number };
-  allowed: { credits: boolean; activation: boolean; logout: boolean; delete: boolean; ban: boolean };
+  member: { id: number; status: string; credits: number; directDebitBlocked: boolean };
+  allowed: {
+    credits: boolean;
+    activation: boolean;
+    logout: boolean;
+    delete: boolean;
+    ban: boolean;
+    directDebit: boolean;
+  };
   creditsKey: string;
   reply: MemberReply | undefined;
 }
@@ -50,6 +57,14 @@ export function MemberActions({ member, allowed, creditsKey, reply }: Props) {
           )}
           {allowed.logout && (
             <ButtonForm intent="logout" label={t("members.forceLogout")} reply={reply} done={t("members.loggedOut")} />
+          )}
+          {allowed.directDebit && (member.directDebitBlocked || replyFor(reply, "directdebit")) && (
+            <ButtonForm
+              intent="directdebit"
+              label={t("members.liftDirectDebitBlock")}
+              reply={reply}
+              done={t("members.directDebitBlockLifted")}
+            />
           )}
         </div>
         {allowed.delete && member.status !== "deleted" && <DeleteForm reply={replyFor(reply, "delete")} />}

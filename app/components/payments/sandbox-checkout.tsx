@@ -1,7 +1,10 @@
 // The sandbox provider's hosted checkout, a whole document of its own: it looks
 // like a payment provider (own name, colours and type), not like the dating
 // site, so nobody mistakes where they are. Rendered once on the server, no
-// script: four buttons in a plain form, like a provider's test mode.
+// script: the outcomes still possible as buttons in a plain form, like a
+// provider's test mode (once paid: a charge-back, then its reversal).
+import type { SandboxChoice } from "#app/server/payments/sandbox-checkout.ts";
+
 const css = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:#eef2f7;color:#0f172a;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
@@ -22,6 +25,7 @@ button,.back{display:block;width:100%;min-height:48px;border-radius:6px;border:0
 button:focus-visible,.back:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}
 .paid{background:#15803d;color:#fff}.failed{background:#b91c1c;color:#fff}
 .canceled{background:#334155;color:#fff}.pending{background:#fde68a;color:#3b2300}
+.chargeback{background:#9a3412;color:#fff}.reversed{background:#0f766e;color:#fff}
 .back{background:#0b3b8c;color:#fff;line-height:24px}
 footer{text-align:center;font-size:12px;color:#475569;margin:24px 0}
 `;
@@ -35,7 +39,7 @@ export type SandboxTexts = {
   description: string;
   method: string;
   choose: string;
-  outcomes: Record<"paid" | "failed" | "canceled" | "pending", string>;
+  outcomes: Record<SandboxChoice, string>;
   done: string | null;
   back: string;
   notFound: string;
@@ -51,7 +55,14 @@ export function SandboxCheckout({
 }: {
   lang: string;
   texts: SandboxTexts;
-  payment: { amount: string; description: string; method: string; redirectUrl: string; open: boolean } | null;
+  payment: {
+    amount: string;
+    description: string;
+    method: string;
+    redirectUrl: string;
+    /** What may still be chosen; none: the payment is settled. */
+    choices: SandboxChoice[];
+  } | null;
 }) {
   return (
     <html lang={lang}>
@@ -85,12 +96,12 @@ export function SandboxCheckout({
                   <dd>{payment.method}</dd>
                 </dl>
                 {texts.error && <p role="alert">{texts.error}</p>}
-                {payment.open ? (
+                {payment.choices.length ? (
                   <form method="post">
                     <fieldset>
                       <legend>{texts.choose}</legend>
                       <div className="buttons">
-                        {(["paid", "failed", "canceled", "pending"] as const).map((outcome) => (
+                        {payment.choices.map((outcome) => (
                           <button key={outcome} type="submit" name="outcome" value={outcome} className={outcome}>
                             {texts.outcomes[outcome]}
                           </button>

@@ -116,6 +116,27 @@ export function clawbackStatements(db: Database, booking: Booking & { amount: nu
 }
 
 /**
+ * Gives back `amount` credits taken earlier (a charge-back the bank reversed),
+ * only while `onlyIf` holds inside the batch, for the row and the balance alike
+ * (as clawbackStatements: change what it reads only in statements after these).
+ */
+export function giveBackStatements(db: Database, booking: Booking & { amount: number; onlyIf: SQL }) {
+  const { userId, amount, idempotencyKey, onlyIf } = booking;
+  return [
+    db.insert(creditLedger).select(
+      db
+        .select(ledgerRow(booking, users.id, sql<number>`${amount}`))
+        .from(users)
+        .where(and(eq(users.id, userId), onlyIf)),
+    ),
+    db
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${bookedDelta(idempotencyKey)}` })
+      .where(and(eq(users.id, userId), booked(idempotencyKey), onlyIf)),
+  ] as const;
+}
+
+/**
  * Credits whose amount (and note) SQL decides inside the batch, over another
  * row of the same transaction (a paid payment: what it books depends on whether
  * its discount was still honoured): the row, then the balance following it.

@@ -5,7 +5,7 @@
 // every minute by cron; a mail the provider does not take is retried with
 // back-off (outbox/queue.ts) over about half a day, then shown as stuck. The
 // hourly job forgets mail sent or given up a month ago.
-import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import type { Database } from "#app/server/db/client.ts";
@@ -43,6 +43,20 @@ export function queueMail(db: Database, message: MailMessage, now: number) {
     createdAt: now,
     nextAttemptAt: now,
   });
+}
+
+/** The same, written only while `condition` (SQL) holds inside the batch: a mail for a change that may find nothing to change. */
+export function queueMailIf(db: Database, message: MailMessage, now: number, condition: SQL) {
+  // Every column in table order (Drizzle's insert-select): id, to, template, locale, subject, html, text,
+  // status, provider id, created, sent, attempts, next attempt, last error.
+  return db
+    .insert(mailOutbox)
+    .select(
+      sql`select null, ${message.to}, ${message.template}, ${message.locale}, ${message.subject}, ${withSender(
+        message.html,
+        message.sender,
+      )}, ${message.text}, 'queued', null, ${now}, null, 0, ${now}, null where ${condition}`,
+    );
 }
 
 /** Sends the mail that is due, longest waiting first. A failing mail waits for its retry; it never stops the run. */

@@ -80,6 +80,7 @@ export async function memberDetail(app: OperatorContext, memberId: number) {
       banReason: user.banReason,
       invisible: user.invisible,
       emailDisabledReason: user.emailDisabledReason,
+      directDebitBlocked: user.directDebitBlocked,
     },
     profile: {
       name: profile.name,

@@ -21,6 +21,8 @@ export const permissions = {
   "members.delete": ["admin", "support"],
   "payments.view": ["admin", "support"],
   "payments.refund": ["admin", "support"],
+  // Lifting the direct-debit block a charge-back set: a money decision, as a refund is.
+  "payments.directdebit": ["admin", "support"],
   "audit.view": ["admin"],
   // Stuck mail and texts: support answers members who got nothing.
   "outbox.handle": ["admin", "support"],

@@ -1,45 +1,161 @@
-// Charge-backs: the payer's bank took back the money of a paid payment (a
-// SEPA direct debit can be reversed for weeks after it was collected). The
-// provider says so: Mollie reports an amount charged back, or a paid payment
-// turns failed. One batch takes back the credits the payment booked, as far
-// as the balance allows (credits spent stay spent; the ledger row says how
-// many came back), and marks the payment charged back. The ledger key
-// chargeback:<payment> books it once however often the webhook comes; a
-// payment that was never booked ends charged back without a booking, and one
-// refunded already keeps its refund (the credits went back then).
-import { and, eq, notInArray, sql } from "drizzle-orm";
+// Charge-backs: the payer's bank took back money of a paid payment (a SEPA
+// direct debit can be reversed for weeks after it was collected), or gave it
+// back again (the charge-back reversed). The provider says how much is charged
+// back now: Mollie's amountChargedBack, lower again after a reversal; a paid
+// direct debit turned failed is all of it. We apply each change of that amount
+// once, against what we applied before (payments.charged_back_cents), in one
+// batch whose every statement holds only while the payment still stands as it
+// was read, so a repeated or simultaneous webhook changes nothing.
+//
+// More charged back: the credits in proportion to the amount (rounded down,
+// proportion.ts), as far as the balance allows (credits spent stay spent; the
+// ledger row says how many came back); premium ends when no other purchase of
+// the member stands (that payment bought it); direct debit is blocked until an
+// operator lifts it (direct-debit-block.ts); the member is mailed in their
+// language. Less charged back: the credits taken beyond the new proportion
+// come back, and with nothing charged back any more the payment is paid again
+// and the member premium. A payment never booked (its "paid" never reached us)
+// takes nothing back; one refunded keeps its refund (the credits went back then).
+import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext } from "#app/context.ts";
-import { booked, clawbackStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
-import { payments } from "#app/server/db/schema.ts";
+import { formatMoney } from "#app/i18n/format.ts";
+import { booked, clawbackStatements, giveBackStatements } from "#app/server/credits/ledger.ts";
+import { creditLedger, payments, profiles, users } from "#app/server/db/schema.ts";
+import { composeMail } from "#app/server/mail/compose.ts";
+import { queueMailIf } from "#app/server/mail/outbox.ts";
+import { memberMailSite } from "#app/server/operators/member-mail.ts";
 import type { Payment } from "./checkout.ts";
+import { creditsInProportion } from "./proportion.ts";
+import type { ProviderAnswer } from "./provider.ts";
 
-export async function bookChargeback(app: Pick<RequestContext, "db" | "now" | "log">, payment: Payment) {
+type ChargebackContext = Pick<RequestContext, "db" | "env" | "now" | "log">;
+
+/** What we applied last; a payment charged back before the amount was kept counts as charged back in full. */
+const appliedBefore = (payment: Payment) =>
+  payment.status === "charged_back" && payment.chargedBackCents === 0 ? payment.amountCents : payment.chargedBackCents;
+
+/**
+ * The amount charged back by the provider's answer, when it differs from what
+ * we applied (else null). A refunded payment keeps its refund.
+ */
+export function chargebackChange(payment: Payment, answer: ProviderAnswer): number | null {
+  if (payment.status === "refunded") return null;
+  const wasPaid = payment.status === "paid" || payment.status === "charged_back";
+  // Paid, then failed: the bank reversed the whole direct debit.
+  const now =
+    answer.status === "failed" && wasPaid
+      ? Math.max(answer.chargedBackCents, payment.amountCents)
+      : answer.chargedBackCents;
+  return now === appliedBefore(payment) ? null : Math.min(now, payment.amountCents);
+}
+
+/** Applies a new charged-back amount (see chargebackChange); safe to repeat and to run twice at once. */
+export async function applyChargeback(app: ChargebackContext, payment: Payment, chargedBackCents: number) {
+  const { db } = app;
   const now = app.now();
-  const stillPaid = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = 'paid')`;
-  try {
-    const [taken] = await app.db.batch([
-      ...clawbackStatements(app.db, {
-        userId: payment.userId,
-        amount: payment.credits,
-        reason: "chargeback",
-        idempotencyKey: `chargeback:${payment.id}`,
-        now,
-        note: `payment ${payment.id} charged back by the payer's bank`,
-        // Only what this payment booked, and only while it stands paid (not refunded meanwhile).
-        onlyIf: sql`${stillPaid} and ${booked(`payment:${payment.id}`)}`,
-      }),
-      app.db
-        .update(payments)
-        .set({ status: "charged_back", updatedAt: now })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid"))),
-    ]);
-    if ((taken as D1Result).meta.changes) app.log.warn("payment charged back", { paymentId: payment.id });
-  } catch (error) {
-    if (!isDuplicateBooking(error)) throw error;
+  const before = appliedBefore(payment);
+  const base = `chargeback:${payment.id}`;
+  const [movements, [member]] = await db.batch([
+    db
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.userId, payment.userId),
+          or(eq(creditLedger.idempotencyKey, base), like(creditLedger.idempotencyKey, `${base}:%`)),
+        ),
+      ),
+    db
+      .select({ email: users.email, language: users.language, name: profiles.name })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, payment.userId)),
+  ]);
+  const key = movements.length ? `${base}:${movements.length}` : base;
+  const taken = -movements.reduce((sum, row) => sum + row.delta, 0);
+  // Every statement applies only while the payment stands as read; the payment itself changes last.
+  const unchanged = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = ${payment.status} and ${payments.chargedBackCents} = ${payment.chargedBackCents})`;
+  const inProportion = (cents: number) => creditsInProportion(payment.credits, cents, payment.amountCents);
+  const booking = { userId: payment.userId, reason: "chargeback" as const, idempotencyKey: key, now };
+  const statements: BatchItem<"sqlite">[] = [];
+
+  if (chargedBackCents > before) {
+    const take = inProportion(chargedBackCents) - inProportion(before);
+    if (take > 0) {
+      statements.push(
+        ...clawbackStatements(db, {
+          ...booking,
+          amount: take,
+          note: `payment ${payment.id}: ${chargedBackCents} of ${payment.amountCents} cents charged back by the payer's bank`,
+          onlyIf: sql`${unchanged} and ${booked(`payment:${payment.id}`)}`,
+        }),
+      );
+    }
+    const otherPurchase = sql`exists (select 1 from ${payments} where ${payments.userId} = ${payment.userId} and ${ne(payments.id, payment.id)} and ${inArray(payments.status, ["paid", "refunded"])})`;
+    statements.push(
+      db
+        .update(users)
+        .set({ paidUser: sql`${users.paidUser} and ${otherPurchase}`, directDebitBlocked: true })
+        .where(and(eq(users.id, payment.userId), unchanged)),
+    );
+    if (member) {
+      const site = await memberMailSite(app, { domain: payment.domain, language: member.language });
+      const mail = composeMail({
+        to: member.email,
+        template: "payment_charged_back",
+        locale: site.locale,
+        params: {
+          name: member.name ?? "",
+          link: new URL("/transactions", site.origin).toString(),
+          amount: formatMoney(chargedBackCents - before, payment.currency, site.locale),
+          credits: take,
+        },
+        site: {
+          name: site.settings.name,
+          supportEmail: site.settings.support_email,
+          baseUrl: site.origin,
+          mailName: site.settings.mail_name,
+        },
+      });
+      statements.push(queueMailIf(db, mail, now, unchanged));
+    }
+  } else {
+    // Reversed (in part): what was taken beyond the new proportion comes back.
+    const give = taken - Math.min(taken, inProportion(chargedBackCents));
+    if (give > 0) {
+      statements.push(
+        ...giveBackStatements(db, {
+          ...booking,
+          amount: give,
+          note: `payment ${payment.id}: the payer's bank reversed its charge-back to ${chargedBackCents} cents`,
+          onlyIf: unchanged,
+        }),
+      );
+    }
+    if (chargedBackCents === 0) {
+      statements.push(
+        db
+          .update(users)
+          .set({ paidUser: true })
+          .where(and(eq(users.id, payment.userId), unchanged, booked(`payment:${payment.id}`))),
+      );
+    }
   }
-  // Never booked here (its "paid" never reached us): nothing to take back.
-  await app.db
+  const moved = db
     .update(payments)
-    .set({ status: "charged_back", updatedAt: now })
-    .where(and(eq(payments.id, payment.id), notInArray(payments.status, ["paid", "refunded", "charged_back"])));
+    .set({ chargedBackCents, status: chargedBackCents > 0 ? "charged_back" : "paid", updatedAt: now })
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        eq(payments.status, payment.status),
+        eq(payments.chargedBackCents, payment.chargedBackCents),
+      ),
+    )
+    .returning({ id: payments.id });
+  const batch: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [...statements, moved] as never;
+  const results = await db.batch(batch);
+  if ((results.at(-1) as unknown[]).length) {
+    app.log.warn("payment charged back", { paymentId: payment.id, chargedBackCents, before });
+  }
 }

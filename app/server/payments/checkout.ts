@@ -26,9 +26,9 @@ import { DomainError } from "#app/server/errors.ts";
 import { takeDailyUse } from "#app/server/limits/daily-counts.ts";
 import { errorFields } from "#app/server/log.ts";
 import { discounted, packageFor, requireMethodOffered } from "./catalogue.ts";
-import { bookChargeback } from "./chargeback.ts";
+import { applyChargeback, chargebackChange } from "./chargeback.ts";
 import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
-import { type ProviderStatus, paymentProvider } from "./provider.ts";
+import { type ProviderAnswer, paymentProvider } from "./provider.ts";
 
 type PaymentsContext = Pick<RequestContext, "db" | "env" | "settings" | "now" | "origin" | "log">;
 
@@ -230,16 +230,19 @@ function purchaseStatements(db: Database, payment: Payment, now: number) {
 export async function applyProviderStatus(
   app: Pick<RequestContext, "db" | "env" | "now" | "log">,
   payment: Payment,
-  status: ProviderStatus,
+  answer: ProviderAnswer,
 ) {
+  const { status } = answer;
   const now = app.now();
-  // Paid, then failed: the bank reversed it (a SEPA direct debit can be, after Mollie said paid).
-  if (status === "charged_back" || (status === "failed" && payment.status === "paid")) {
-    await bookChargeback(app, payment);
-    return;
-  }
+  // The payer's bank took money back, or gave it back (a SEPA direct debit can be reversed after Mollie said paid).
+  const chargedBack = chargebackChange(payment, answer);
+  if (chargedBack !== null) {
+    await applyChargeback(app, payment, chargedBack);
+    // Reversed in full: paid again, and booked below if its "paid" never reached us.
+    if (chargedBack > 0 || status !== "paid") return;
+  } else if (payment.status === "charged_back") return;
   if (status === "paid") {
-    if (payment.status === "charged_back" || payment.status === "refunded") return;
+    if (payment.status === "refunded") return;
     try {
       await app.db.batch([
         app.db
@@ -285,9 +288,9 @@ export async function handleWebhook(app: PaymentsContext, providerName: string, 
     app.log.warn("webhook lookups used up", { paymentId: payment.id, provider: providerName });
     return payment.status;
   }
-  const status = await paymentProvider(app, providerName).status(ref);
-  await applyProviderStatus(app, payment, status);
-  return status;
+  const answer = await paymentProvider(app, providerName).status(ref);
+  await applyProviderStatus(app, payment, answer);
+  return answer.chargedBackCents > 0 ? "charged_back" : answer.status;
 }
 
 /** A member's own payment (for /transactions/<id>); another's is not found. */

@@ -82,6 +82,15 @@ async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId:
   return row?.cents ?? 0;
 }
 
+/** A member blocked from direct debit (after a charge-back, until an operator lifts it) is told so before the form. */
+async function requireNotBlocked(app: Pick<RequestContext, "db">, memberId: number) {
+  const [user] = await app.db
+    .select({ blocked: users.directDebitBlocked })
+    .from(users)
+    .where(eq(users.id, memberId));
+  if (user?.blocked) throw new DomainError("direct_debit_blocked");
+}
+
 /** The package as the direct-debit form shows it, at today's price; only where the country offers direct debit. */
 export async function directDebitOffer(
   app: Context,
@@ -89,6 +98,7 @@ export async function directDebitOffer(
   input: { packageId: number; country: string },
 ) {
   requireMethodOffered(app, input.country, "directdebit");
+  await requireNotBlocked(app, member.id);
   return quote(app, member, { ...input, method: "directdebit" });
 }
 

@@ -1,7 +1,8 @@
 // Mollie (iDEAL, Bancontact, PayPal, cards, SEPA direct debit...) over its
 // REST API v2. Webhooks carry only the payment id; its status is always fetched
-// from Mollie, which is how Mollie's webhooks are verified, and a paid payment
-// with an amount charged back counts as charged back. What may be asked again
+// from Mollie, which is how Mollie's webhooks are verified, with the amount the
+// payer's bank charged back (lower again after a reversal). An erased member's
+// customer is deleted, its mandates revoked first. What may be asked again
 // after a crash or a lost answer is found rather than repeated: a refund by the
 // idempotency key in its metadata, a collection by our payment id in its
 // metadata (Mollie forgets Idempotency-Key headers after a while). Every call
@@ -90,6 +91,8 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
     if (!response.ok) {
       throw new MollieError(response.status, `Mollie ${method} ${path}: ${response.status} ${await response.text()}`);
     }
+    // A DELETE answers 204 without a body.
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
 
@@ -127,8 +130,11 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
     async status(ref) {
       if (!/^tr_[A-Za-z0-9]+$/.test(ref)) throw new Error(`not a Mollie payment id: ${ref}`);
       const payment = await call<MolliePayment>(`/payments/${ref}`);
-      if (Number(payment.amountChargedBack?.value ?? 0) > 0) return "charged_back";
-      return statuses[payment.status] ?? "pending";
+      // A charge-back leaves the status paid; the amount says how much the bank took back (less after a reversal).
+      const chargedBackCents = payment.amountChargedBack
+        ? Math.round(Number(payment.amountChargedBack.value) * 100)
+        : 0;
+      return { status: statuses[payment.status] ?? "pending", chargedBackCents };
     },
     async refund(ref, amountCents, currency, idempotencyKey) {
       if (idempotencyKey) {
@@ -192,6 +198,26 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
         }),
       );
       return created.id;
+    },
+    async forgetCustomer(customerId) {
+      // Gone already (an earlier attempt, or deleted at Mollie's dashboard): nothing left to do there.
+      const unlessGone = async (run: () => Promise<unknown>) => {
+        try {
+          await run();
+        } catch (error) {
+          if (!(error instanceof MollieError && [404, 410].includes(error.status))) throw error;
+        }
+      };
+      await unlessGone(async () => {
+        const listed = await call<{ _embedded?: { mandates?: { id: string; status: string }[] } }>(
+          `/customers/${customerId}/mandates?limit=250`,
+        );
+        for (const mandate of listed._embedded?.mandates ?? []) {
+          if (mandate.status === "invalid") continue;
+          await unlessGone(() => call(`/customers/${customerId}/mandates/${mandate.id}`, { method: "DELETE" }));
+        }
+      });
+      await unlessGone(() => call(`/customers/${customerId}`, { method: "DELETE" }));
     },
   };
 }

@@ -7,8 +7,14 @@ import { appConfig } from "#app/server/config/env.ts";
 import { mollieProvider } from "./mollie.ts";
 import { sandboxProvider } from "./sandbox.ts";
 
-/** The provider's word on a payment; "charged_back": paid, then the payer's bank took the money back. */
-export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "charged_back";
+/** The provider's word on where a payment stands. */
+export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "cancelled" | "expired";
+
+/** What the provider says about a payment: its status, and how much of it the payer's bank has taken back (0 after a reversal). */
+export interface ProviderAnswer {
+  status: ProviderStatus;
+  chargedBackCents: number;
+}
 
 interface NewProviderPayment {
   paymentId: number;
@@ -39,7 +45,7 @@ export interface PaymentProvider {
   readonly name: "sandbox" | "mollie";
   create(payment: NewProviderPayment): Promise<{ ref: string; checkoutUrl: string }>;
   /** The provider's word on a payment: webhooks carry only an id, never trusted data. */
-  status(ref: string): Promise<ProviderStatus>;
+  status(ref: string): Promise<ProviderAnswer>;
   /**
    * Refunds (part of) a paid payment; the same `idempotencyKey` refunds once,
    * and asking again with it answers as the first time did. Throws
@@ -53,6 +59,8 @@ export interface PaymentProvider {
   createMandate(customerId: string, mandate: NewMandate): Promise<string>;
   /** Starts a collection; asked again for the same payment id, it finds the first rather than collecting twice. */
   collect(collection: NewCollection): Promise<string>;
+  /** Revokes the customer's mandates and deletes the customer (an erased member); one gone already counts as done. */
+  forgetCustomer(customerId: string): Promise<void>;
 }
 
 /** The provider answered that it did not do it: nothing happened there (after an error without an answer, it may have). */

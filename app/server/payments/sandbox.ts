@@ -1,7 +1,8 @@
 // The local sandbox provider: a hosted checkout page of its own
 // (/payments/sandbox/<id>) where the payer chooses paid, failed, cancelled or
-// pending; then the provider calls the webhook and sends the payer back, as a
-// real provider does. Its state lives in its own table. A direct debit's
+// pending (and, once paid, a charge-back by the payer's bank or its reversal);
+// then the provider calls the webhook and sends the payer back, as a real
+// provider does. Its state lives in its own table. A direct debit's
 // collection is a sandbox payment too, pending until someone chooses what the
 // bank answered on the same page; customers and mandates are only ids here.
 import { and, eq, sql } from "drizzle-orm";
@@ -63,11 +64,14 @@ export function sandboxProvider(db: Database): PaymentProvider {
     },
     async status(ref) {
       const [row] = await db
-        .select({ status: sandboxPayments.status })
+        .select({ status: sandboxPayments.status, chargedBackCents: sandboxPayments.chargedBackCents })
         .from(sandboxPayments)
         .where(eq(sandboxPayments.id, ref));
       if (!row) throw new Error(`sandbox payment ${ref} not found`);
-      return toStatus[row.status];
+      return { status: toStatus[row.status], chargedBackCents: row.chargedBackCents };
+    },
+    async forgetCustomer() {
+      // Customers and mandates are only ids here: nothing is kept about them.
     },
     async refund(ref, amountCents, _currency, idempotencyKey) {
       // Refunded as long as what is left covers it (in one statement, so two at once cannot both fit).
@@ -107,6 +111,18 @@ export async function settleSandboxPayment(
 ) {
   const [row] = await db.update(sandboxPayments).set({ status: outcome }).where(eq(sandboxPayments.id, id)).returning();
   return row ?? null;
+}
+
+/**
+ * A developer's charge-back of a paid sandbox payment (the whole amount), or
+ * its reversal by the bank (nothing charged back any more); as at Mollie, the
+ * payment stays paid and says how much was charged back.
+ */
+export async function chargeBackSandboxPayment(db: Database, id: string, reversed: boolean) {
+  await db
+    .update(sandboxPayments)
+    .set({ chargedBackCents: reversed ? 0 : sandboxPayments.amountCents })
+    .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "paid")));
 }
 
 /** Where a developer chooses the bank's answer to a sandbox collection still pending. */
