@@ -9,14 +9,15 @@
 // first purchase of a new member: never once the member has paid. Retention
 // codes (personal) and promotion codes (general) may be used by any member.
 // Every code is used once per member: a redemption row, unique per code and
-// member, records which payment used it. Codes cannot be guessed: a general
+// member, records which payment used it; a refund of the member's only
+// purchase gives the welcome code back (welcomeBackStatements). Codes cannot be guessed: a general
 // code of no use to the member answers as an unknown one, and a member has
 // only a few typed codes refused a day (checkCode).
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { discountCodes, discountRedemptions, type payments, users } from "#app/server/db/schema.ts";
+import { discountCodes, discountRedemptions, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { giveBackDailyUse, takeDailyUse } from "#app/server/limits/daily-counts.ts";
 
@@ -257,6 +258,37 @@ export function redeemStatement(db: Database, payment: BookedPayment & { discoun
         ),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * For a refund's booking batch, after the payment is marked refunded: when it
+ * was the member's only purchase (no other payment of theirs was ever paid),
+ * the member is new again: the welcome code it used is theirs once more, and
+ * they are no longer premium (a first-purchase code is for members who never
+ * paid). A refund of one purchase among others gives nothing back.
+ */
+export function welcomeBackStatements(db: Database, payment: Pick<BookedPayment, "id" | "userId">) {
+  const onlyPurchase = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = 'refunded')
+    and not exists (select 1 from ${payments} where ${payments.userId} = ${payment.userId} and ${payments.id} <> ${payment.id}
+      and ${payments.status} in ('paid', 'refunded', 'charged_back'))`;
+  return [
+    db
+      .delete(discountRedemptions)
+      .where(
+        and(
+          eq(discountRedemptions.paymentId, payment.id),
+          inArray(
+            discountRedemptions.discountCodeId,
+            db.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.kind, "welcome")),
+          ),
+          onlyPurchase,
+        ),
+      ),
+    db
+      .update(users)
+      .set({ paidUser: false })
+      .where(and(eq(users.id, payment.userId), onlyPurchase)),
+  ] as const;
 }
 
 /** SQL: true when this payment redeemed its code, i.e. its discount is honoured. */

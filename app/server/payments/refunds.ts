@@ -25,6 +25,7 @@ import type { OperatorContext } from "#app/server/operators/context.ts";
 import { type MemberMailSite, memberDomainContext, memberMailSite } from "#app/server/operators/member-mail.ts";
 import { authorize } from "#app/server/operators/roles.ts";
 import type { Payment } from "./checkout.ts";
+import { welcomeBackStatements } from "./discounts.ts";
 import { ProviderRefused, paymentProvider } from "./provider.ts";
 
 export async function refundPayment(app: OperatorContext, paymentId: number) {
@@ -116,6 +117,8 @@ async function bookRefund(
         .update(payments)
         .set({ status: "refunded", updatedAt: now })
         .where(and(eq(payments.id, payment.id), eq(payments.status, "paid"))),
+      // The member's only purchase refunded: the welcome code it used is theirs again.
+      ...welcomeBackStatements(app.db, payment),
       queueMail(
         app.db,
         composeMail({
