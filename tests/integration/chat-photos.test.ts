@@ -1,9 +1,13 @@
 // Photos sent in a conversation obey the upload rules of profile photos: the
-// same size limit, the same pixel limits, the same answers as /api/photos.
-import { SELF } from "cloudflare:test";
+// same size limit, the same pixel limits, the same answers as /api/photos. An
+// upload no message ever used is on record, and the hourly job removes it.
+import { env, SELF } from "cloudflare:test";
 import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { describe, expect, it } from "vitest";
-import { givenConversation, SITE } from "./fixtures.ts";
+import { unclaimedFiles } from "#app/server/db/schema.ts";
+import { runHourly } from "#app/server/jobs/hourly.ts";
+import { createLogger } from "#app/server/log.ts";
+import { apiHeaders, db, givenConversation, givenCredits, SITE } from "./fixtures.ts";
 
 const MB = 1024 * 1024;
 
@@ -73,5 +77,53 @@ describe("a photo sent in a conversation", () => {
     const { conversation, annCookie: cookie } = await givenConversation({ paid: true });
     const chat = await post("/api/chat/photo", cookie, { conversation: String(conversation), photo: jpeg(400, 300) });
     expect(chat).toMatchObject({ status: 201, body: { photo: expect.stringMatching(`^c/${conversation}/`) } });
+  });
+});
+
+describe("a chat photo no message used", () => {
+  const MINUTE = 60_000;
+  const onRecord = async () => (await db.select({ key: unclaimedFiles.key }).from(unclaimedFiles)).map((r) => r.key);
+  const sendPhoto = (cookie: string, conversation: number, clientId: string, photo: string) =>
+    SELF.fetch(`${SITE}/api/chat/messages`, {
+      method: "POST",
+      headers: apiHeaders(cookie),
+      body: JSON.stringify({ conversation, message: { kind: "photo", clientId, photo } }),
+    });
+
+  it("is on record until a message sends it, and the hourly job removes it; a sent one stays", async () => {
+    const { ann, conversation, annCookie: cookie } = await givenConversation({ paid: true });
+    await givenCredits(ann, 50);
+    const upload = async () =>
+      (await post("/api/chat/photo", cookie, { conversation: String(conversation), photo: jpeg(400, 300) })).body
+        .photo as string;
+    const unused = await upload();
+    const used = await upload();
+    expect((await onRecord()).sort()).toEqual([unused, used].sort());
+
+    const sent = await sendPhoto(cookie, conversation, "chat-photo-used-1", used);
+    expect(sent.status).toBe(201);
+    await sent.arrayBuffer();
+    expect(await onRecord()).toEqual([unused]);
+
+    // Uploads under way are left alone; past the grace the unused file goes.
+    await runHourly({ db, env, log: createLogger("test"), now: () => Date.now() + 5 * MINUTE });
+    expect(await env.PHOTOS.head(unused)).not.toBeNull();
+    await runHourly({ db, env, log: createLogger("test"), now: () => Date.now() + 16 * MINUTE });
+    expect(await env.PHOTOS.head(unused)).toBeNull();
+    expect(await env.PHOTOS.head(used)).not.toBeNull();
+    expect(await onRecord()).toEqual([]);
+  });
+
+  it("cannot be sent once the hourly job removed it", async () => {
+    const { ann, conversation, annCookie: cookie } = await givenConversation({ paid: true });
+    await givenCredits(ann, 50);
+    const { body } = await post("/api/chat/photo", cookie, {
+      conversation: String(conversation),
+      photo: jpeg(400, 300),
+    });
+    await runHourly({ db, env, log: createLogger("test"), now: () => Date.now() + 16 * MINUTE });
+    const late = await sendPhoto(cookie, conversation, "chat-photo-late-1", body.photo as string);
+    expect(late.status).toBe(404);
+    expect(await late.json()).toMatchObject({ error: "photo_not_found" });
   });
 });

@@ -366,6 +366,7 @@ export class ConversationRoom extends DurableObject<Env> {
         preview: row.body ?? row.gift ?? "",
         free: options.free,
         session: options.session,
+        photo: row.photo,
       };
       const recorded = await recordMessage(app, record);
       steps.mark("D1 batch");

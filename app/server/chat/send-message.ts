@@ -3,7 +3,7 @@
 // charged once, never without the message, never negative. The recipient's
 // unread count follows behind, once per burst (summary.ts). The rules on what
 // a message may carry live here too, so the room only orders and delivers.
-import { and, eq, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, exists, lte, notInArray, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
@@ -13,6 +13,7 @@ import { DomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
 import { blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
 import { type MessageKind, messageCostSql } from "./costs.ts";
+import { claimChatPhoto, unsentChatPhoto } from "./photos.ts";
 import { summarisedSeq } from "./summary.ts";
 
 type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
@@ -29,6 +30,8 @@ export interface MessageRecord {
   free?: boolean;
   /** The session the sender sends in (a socket's): refused once it has ended. */
   session?: string;
+  /** A photo message's file (chat/photos.ts): sent only while its upload is on record, which this send ends. */
+  photo?: string | null;
 }
 
 const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
@@ -64,11 +67,12 @@ const isDuplicateMessage = (error: unknown) =>
 const CLOSED_ACCOUNTS = ["deleted", "banned"] as const;
 
 /** Why a send that recorded nothing was refused, from the sender's facts the same batch read. */
-function refusal(facts: { status: string; session: number | null; blocked: number } | undefined) {
+function refusal(facts: { status: string; session: number | null; blocked: number; photoUnsent: number } | undefined) {
   if (!facts || CLOSED_ACCOUNTS.some((status) => status === facts.status) || facts.session === null)
     return new DomainError("authentication_required");
   // A block closed the conversation: as if it did not exist.
   if (facts.blocked) return new DomainError("conversation_not_found");
+  if (!facts.photoUnsent) return new DomainError("photo_not_found");
   return new DomainError("insufficient_credits");
 }
 
@@ -85,10 +89,12 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
   const key = messageKey(senderId, record.clientId);
   const now = app.now();
   const session = record.session ? sessionEnd({ id: record.session, userId: senderId }, now) : sql<number>`1`;
+  const photoUnsent = record.photo ? unsentChatPhoto(record.photo, now) : sql<number>`1`;
   const maySend = and(
     notInArray(users.status, [...CLOSED_ACCOUNTS]),
     sql`${session} is not null`,
     notBlockedWith(senderId, recipientId),
+    sql`${photoUnsent}`,
   );
   const country = sql<string>`(select ${profiles.country} from ${profiles} where ${profiles.userId} = ${users.id})`;
   const cost = record.free ? sql<number>`0` : messageCostSql(app.settings, record.kind, country);
@@ -127,6 +133,8 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
       status: users.status,
       session,
       blocked: blockedEitherWay(senderId, recipientId),
+      // Named: D1 answers a batch's rows by column name, and `session` may be a bare 1 as well.
+      photoUnsent: sql<number>`${photoUnsent}`.as("photo_unsent"),
       credits: users.credits,
       held: recordedAs("held"),
       cost: recordedAs("cost"),
@@ -134,7 +142,17 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
     .from(users)
     .where(eq(users.id, senderId));
   try {
-    const [, paid, written, [after]] = await app.db.batch([charged, balance, indexed, facts]);
+    // The message claims its photo: off the record in the same batch, and only if it was indexed.
+    const claim = record.photo
+      ? [
+          claimChatPhoto(
+            app.db,
+            record.photo,
+            exists(app.db.select({ one: sql`1` }).from(messageIndex).where(thisMessage)),
+          ),
+        ]
+      : [];
+    const [, paid, written, [after]] = await app.db.batch([charged, balance, indexed, facts, ...claim]);
     if ((written as D1Result).meta.changes !== 1) throw refusal(after);
     return {
       outcome: "charged" as const,

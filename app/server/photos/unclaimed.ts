@@ -5,7 +5,7 @@
 // the batch that writes its row; a removal records them in the batch that
 // deletes the row, then deletes the files. Whatever a crash leaves on record,
 // the hourly job settles: a file some photos row names stays, any other leaves
-// R2. Records younger than the grace period are left alone, as the upload or
+// R2. Chat photos are on record from their upload until a message sends them. Records younger than the grace period are left alone, as the upload or
 // removal that wrote them may still be under way.
 import { and, asc, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
@@ -13,7 +13,7 @@ import type { Database } from "#app/server/db/client.ts";
 import { photos, unclaimedFiles } from "#app/server/db/schema.ts";
 
 /** Longer than any upload or removal takes from its record to its row or its files. */
-const UNCLAIMED_GRACE = 15 * 60_000;
+export const UNCLAIMED_GRACE = 15 * 60_000;
 /** Records settled per hourly run (one R2 delete call takes up to 1000 keys). */
 const PER_RUN = 500;
 
@@ -71,8 +71,11 @@ export async function settleUnclaimedFiles(app: FilesContext, now: number) {
 
 // Uploads name their files u/<member>/… (upload.ts), and only that member's
 // rows name them: those keys are looked up through the photos_user index.
-// Other keys (seeded photos) are looked for in the whole table.
+// Chat photos (c/<conversation>/…, chat/photos.ts) are never a photos row's:
+// the message that sends one takes it off the record, so one still on record
+// was never sent. Other keys (seeded photos) are looked for in the whole table.
 const MEMBER_FOLDER = /^u\/(\d+)\//;
+const CHAT_FOLDER = /^c\/\d+\//;
 
 async function namedByPhotos(db: Database, keys: readonly string[]) {
   const members = new Set<number>();
@@ -80,7 +83,7 @@ async function namedByPhotos(db: Database, keys: readonly string[]) {
   for (const key of keys) {
     const folder = MEMBER_FOLDER.exec(key);
     if (folder) members.add(Number(folder[1]));
-    else elsewhere.push(key);
+    else if (!CHAT_FOLDER.test(key)) elsewhere.push(key);
   }
   const naming = (list: readonly string[]) =>
     or(inList(photos.filename, list), inList(photos.thumbFilename, list)) as SQL;
