@@ -23,7 +23,7 @@ import { type ActionAnswer, checkInAddress, rejected, withDomainErrors } from "#
 import { requireMember } from "#app/routing/guards.server.ts";
 import { checkoutSchema } from "#app/schemas/payments.ts";
 import type { ErrorCode } from "#app/server/errors.ts";
-import { paymentMethodsFor, requireMethodOffered } from "#app/server/payments/catalogue.ts";
+import { offeredMethods, requireMethodOffered } from "#app/server/payments/catalogue.ts";
 import { checkTypedCode, startCheckout } from "#app/server/payments/checkout.ts";
 import { packageOffers } from "#app/server/payments/offers.ts";
 import { returnFromUrl, returnToConversation } from "#app/server/payments/return-path.ts";
@@ -34,7 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getI18n(context).t;
   const country = member.profile.country;
   const code = checkoutSchema.shape.code.safeParse(new URL(request.url).searchParams.get("code") ?? "").data ?? null;
-  const methods: string[] = paymentMethodsFor(app, country);
+  // The configured methods the provider's account has active (Mollie's Methods API, kept an hour).
+  const methods: string[] = await offeredMethods(app, country);
   // A purchase started from a conversation carries the way back along (checked, or dropped).
   const returnTo = await returnFromUrl(app, member.id, request.url);
   const base = { methods, returnTo, title: t("payments:credits.title") };

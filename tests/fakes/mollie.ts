@@ -10,6 +10,26 @@
 
 export const FAKE_MOLLIE_KEY = "test_fakeMollieKey0123456789abcdef";
 
+/** The methods a fresh fake account has active, with their minimum and maximum amount (euros, or none). */
+const FAKE_ACTIVE_METHODS: Record<string, [number, number | null]> = {
+  ideal: [0.01, 50_000],
+  bancontact: [0.02, 50_000],
+  creditcard: [0.01, 10_000],
+  paypal: [0.01, 8_000],
+  banktransfer: [0.01, 1_000_000],
+  directdebit: [0.01, 1_000],
+  eps: [1, 50_000],
+  przelewy24: [0.01, 12_815],
+  blik: [0.01, 10_000],
+  trustly: [0.01, 10_000],
+  twint: [0.01, 5_000],
+  mobilepay: [0.01, 10_000],
+  vipps: [0.01, 10_000],
+  swish: [0.01, 10_000],
+  applepay: [0.01, 10_000],
+  klarna: [0.1, 10_000],
+};
+
 import {
   type Amount,
   amountOf,
@@ -22,7 +42,11 @@ import {
   Refusal,
   refuse,
 } from "./mollie-checks.ts";
+import { requestViolations, responseViolations } from "./mollie-schemas.ts";
 export type FakePaymentStatus = "open" | "pending" | "authorized" | "paid" | "failed" | "canceled" | "expired";
+export type FakeRefundStatus = "queued" | "pending" | "processing" | "refunded" | "failed" | "canceled";
+/** The profile every payment of the fake's account belongs to. */
+const PROFILE_ID = "pfl_fakeProfile1";
 
 export interface FakePayment extends Json {
   id: string;
@@ -34,7 +58,7 @@ export interface FakePayment extends Json {
   metadata: unknown;
   webhookUrl: string | null;
   redirectUrl: string | null;
-  customerId: string | null;
+  customerId?: string;
   mandateId: string | null;
   amountRefunded: Amount;
   amountRemaining: Amount;
@@ -75,33 +99,92 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
   const payments = new Map<string, FakePayment>();
   const customers = new Map<string, Json & { id: string }>();
   const mandates = new Map<string, Json & { id: string; customerId: string }>();
-  const refunds: (Json & { id: string; paymentId: string; amount: Amount })[] = [];
+  const refunds: (Json & { id: string; paymentId: string; amount: Amount; status: FakeRefundStatus })[] = [];
   const chargebacks: (Json & { id: string; paymentId: string; amount: Amount })[] = [];
   const replies = new Map<string, { body: string; status: number; json: Json }>();
   const faults: Fault[] = [];
   const requests: { method: string; path: string; body: Json | null; idempotencyKey: string | null }[] = [];
+  /** Requests and answers that Mollie's published schemas reject (mollie-schemas.ts), with the fields. */
+  const violations: string[] = [];
+
+  const mode = apiKey.startsWith("live_") ? "live" : "test";
+  const link = (href: string, type = "application/hal+json") => ({ href, type });
+  const api = (path: string) => link(`https://api.mollie.com/v2/${path}`);
+  const docs = (page: string) => link(`https://docs.mollie.com/reference/${page}`, "text/html");
+
+  /** What counts against a payment's amount: refunds not failed or canceled. */
+  const refundedCents = (paymentId: string) =>
+    refunds
+      .filter((r) => r.paymentId === paymentId && r.status !== "failed" && r.status !== "canceled")
+      .reduce((sum, r) => sum + cents(r.amount), 0);
 
   function view(payment: FakePayment) {
-    const refunded = refunds.filter((r) => r.paymentId === payment.id).reduce((sum, r) => sum + cents(r.amount), 0);
+    const refunded = refundedCents(payment.id);
     const hosted = payment.sequenceType !== "recurring" && payment.status === "open";
     return {
       resource: "payment",
-      mode: apiKey.startsWith("live_") ? "live" : "test",
+      mode,
       ...payment,
+      profileId: PROFILE_ID,
       amountRefunded: amountOf(refunded, payment.amount.currency),
       amountRemaining: amountOf(cents(payment.amount) - refunded, payment.amount.currency),
       _links: {
-        self: { href: `https://api.mollie.com/v2/payments/${payment.id}`, type: "application/hal+json" },
-        ...(hosted ? { checkout: { href: `https://www.mollie.com/checkout/test-mode?token=${payment.id}` } } : {}),
+        self: api(`payments/${payment.id}`),
+        ...(hosted
+          ? { checkout: link(`https://www.mollie.com/checkout/test-mode?token=${payment.id}`, "text/html") }
+          : {}),
+        dashboard: link(`https://my.mollie.com/dashboard/payments/${payment.id}`, "text/html"),
+        documentation: docs("get-payment"),
       },
     };
   }
 
-  const list = (name: string, items: unknown[]) => Response.json({ count: items.length, _embedded: { [name]: items } });
+  const refundView = (refund: (typeof refunds)[number]) => ({
+    ...refund,
+    mode,
+    _links: {
+      self: api(`payments/${refund.paymentId}/refunds/${refund.id}`),
+      payment: api(`payments/${refund.paymentId}`),
+      documentation: docs("get-refund"),
+    },
+  });
+
+  /**
+   * The methods the fake's account has active (tests change it): what the
+   * Methods API answers for an amount, as Mollie does, each with its limits.
+   */
+  const methods = new Map(Object.entries(FAKE_ACTIVE_METHODS).map(([id, [min, max]]) => [id, { min, max }] as const));
+  function activeMethods(query: URLSearchParams) {
+    const amount = query.get("amount[value]");
+    const currency = query.get("amount[currency]") ?? "EUR";
+    return [...methods]
+      .filter(([, { min, max }]) => !amount || (Number(amount) >= min && (max === null || Number(amount) <= max)))
+      .map(([id, { min, max }]) => ({
+        resource: "method",
+        id,
+        description: id,
+        minimumAmount: { value: min.toFixed(2), currency },
+        maximumAmount: max === null ? null : { value: max.toFixed(2), currency },
+        image: {
+          size1x: `https://www.mollie.com/external/icons/payment-methods/${id}.png`,
+          size2x: `https://www.mollie.com/external/icons/payment-methods/${id}%402x.png`,
+          svg: `https://www.mollie.com/external/icons/payment-methods/${id}.svg`,
+        },
+        status: "activated",
+        _links: { self: api(`methods/${id}`) },
+      }));
+  }
+
+  const list = (name: string, items: unknown[]) =>
+    Response.json({
+      count: items.length,
+      _embedded: { [name]: items },
+      _links: { self: api(name), previous: null, next: null, documentation: docs(`list-${name}`) },
+    });
 
   function createPayment(body: Json): FakePayment {
     const { amount, description, sequenceType, recurring, redirectUrl, webhookUrl } = checkPaymentBody(body);
-    let customerId: string | null = null;
+    let customerId: string | undefined;
     let mandateId: string | null = null;
     if (recurring || body.customerId !== undefined) {
       customerId = String(body.customerId ?? "");
@@ -124,7 +207,7 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       metadata: body.metadata ?? null,
       redirectUrl,
       webhookUrl,
-      customerId,
+      ...(customerId ? { customerId } : {}),
       mandateId,
       amountRefunded: amountOf(0, amount.currency),
       amountRemaining: amount,
@@ -134,9 +217,11 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
 
   function createMandate(customerId: string, body: Json) {
     const { signatureDate } = checkMandateBody(body);
+    const mandateId = newId("mdt");
     const mandate = {
       resource: "mandate",
-      id: newId("mdt"),
+      mode,
+      id: mandateId,
       customerId,
       status: "valid",
       method: "directdebit",
@@ -148,6 +233,11 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       mandateReference: body.mandateReference ?? null,
       signatureDate,
       createdAt: new Date().toISOString(),
+      _links: {
+        self: api(`customers/${customerId}/mandates/${mandateId}`),
+        customer: api(`customers/${customerId}`),
+        documentation: docs("get-mandate"),
+      },
     };
     mandates.set(mandate.id, mandate);
     return mandate;
@@ -163,13 +253,14 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       resource: "refund",
       id: newId("re"),
       paymentId: payment.id,
+      description: typeof body.description === "string" ? body.description : "",
       amount,
-      status: "pending",
+      status: "pending" as FakeRefundStatus,
       metadata: body.metadata ?? null,
       createdAt: new Date().toISOString(),
     };
     refunds.push(made);
-    return made;
+    return refundView(made);
   }
 
   async function route(request: Request, path: string, body: Json | null): Promise<[number, Json] | Response> {
@@ -179,33 +270,49 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       payments.set(payment.id, payment);
       return [201, view(payment)];
     }
-    const onPayment = /^\/v2\/payments\/([^/]+)(\/refunds|\/chargebacks)?$/.exec(path);
+    if (path === "/v2/methods" && !post) return list("methods", activeMethods(new URL(request.url).searchParams));
+    const onPayment = /^\/v2\/payments\/([^/]+)(\/refunds|\/chargebacks)?(?:\/([^/]+))?$/.exec(path);
     if (onPayment) {
-      const [, id, sub] = onPayment;
+      const [, id, sub, itemId] = onPayment;
       const payment = payments.get(id!);
       if (!payment) return error(404, `No payment exists with token ${id}.`);
       if (!sub && !post) return [200, view(payment)];
+      if (sub === "/refunds" && itemId) {
+        const found = refunds.find((r) => r.paymentId === payment.id && r.id === itemId);
+        return found ? [200, refundView(found)] : error(404, `No refund exists with token ${itemId}.`);
+      }
       if (sub === "/refunds" && post) return [201, refund(payment, body!)];
-      if (sub === "/refunds")
-        return list(
-          "refunds",
-          refunds.filter((r) => r.paymentId === payment.id),
-        );
+      if (sub === "/refunds") return list("refunds", refunds.filter((r) => r.paymentId === payment.id).map(refundView));
       if (!post)
         return list(
           "chargebacks",
-          chargebacks.filter((c) => c.paymentId === payment.id),
+          chargebacks
+            .filter((c) => c.paymentId === payment.id)
+            .map((c) => ({
+              ...c,
+              _links: {
+                self: api(`payments/${c.paymentId}/chargebacks/${c.id}`),
+                payment: api(`payments/${c.paymentId}`),
+              },
+            })),
         );
     }
     if (path === "/v2/customers" && post) {
+      const customerId = newId("cst");
       const customer = {
         resource: "customer",
-        id: newId("cst"),
+        mode,
+        id: customerId,
         name: body!.name ?? null,
         email: body!.email ?? null,
         locale: body!.locale ?? null,
         metadata: body!.metadata ?? null,
         createdAt: new Date().toISOString(),
+        _links: {
+          self: api(`customers/${customerId}`),
+          dashboard: link(`https://my.mollie.com/dashboard/customers/${customerId}`, "text/html"),
+          documentation: docs("get-customer"),
+        },
       };
       customers.set(customer.id, customer);
       return [201, customer];
@@ -217,7 +324,8 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       const remove = request.method === "DELETE";
       // Revoking a mandate, deleting a customer (its mandates are revoked with it): 204, no body.
       if (sub === "/mandates" && itemId && remove) {
-        if (mandates.get(itemId)?.customerId !== customerId) return error(404, `No mandate exists with token ${itemId}.`);
+        if (mandates.get(itemId)?.customerId !== customerId)
+          return error(404, `No mandate exists with token ${itemId}.`);
         mandates.delete(itemId);
         return new Response(null, { status: 204 });
       }
@@ -249,6 +357,7 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
     faults,
     /** Requests that reached the API (authenticated or not), oldest first. */
     requests,
+    violations,
     /** Answers one request to the API (any host: the path decides). */
     async handle(request: Request): Promise<Response> {
       const url = new URL(request.url);
@@ -262,6 +371,8 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
         return error(400, "The request body is not valid JSON");
       }
       requests.push({ method: request.method, path: `${path}${url.search}`, body, idempotencyKey });
+      const wrong = requestViolations(request.method, url, body);
+      for (const problem of wrong) violations.push(`${request.method} ${path} request: ${problem}`);
       const fault = faults.find((f) => !f.match || f.match(request));
       if (fault?.times !== undefined && --fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
       if (fault?.kind === "hang") return aborted(request.signal);
@@ -274,7 +385,9 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
       const earlier = replayKey ? replies.get(replayKey) : undefined;
       if (earlier && earlier.body !== text) return error(422, "The idempotency key was used with another request body");
       let answer: Response;
-      if (earlier) answer = Response.json(earlier.json, { status: earlier.status });
+      // Mollie refuses what its schemas do not take (an unknown method, a missing field).
+      if (wrong.length) answer = error(422, wrong[0]!, wrong[0]!.split(":")[0]);
+      else if (earlier) answer = Response.json(earlier.json, { status: earlier.status });
       else {
         try {
           const result = await route(request, path, body);
@@ -291,6 +404,9 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
           answer = error(thrown.status, thrown.message, thrown.field);
         }
       }
+      const answered = answer.status === 204 ? null : await answer.clone().json();
+      for (const problem of responseViolations(request.method, path, answer.status, answered))
+        violations.push(`${request.method} ${path} answer ${answer.status}: ${problem}`);
       return fault?.kind === "lost-answer" ? error(fault.status ?? 504, "Gateway time-out") : answer;
     },
     /** Mollie moves a payment on (the payer paid, the bank collected or refused, it ran out). */
@@ -323,6 +439,21 @@ export function createMollieFake(options: { apiKey?: string } = {}) {
         chargeback.reversedAt ??= new Date().toISOString();
       }
       delete payment.amountChargedBack;
+    },
+    /** The account's active methods (the Methods API's answer): tests switch some off, or on. */
+    methods,
+    /** Mollie moves a refund on: it reaches the payer (refunded), or fails or is canceled and counts no more. */
+    setRefundStatus(refundId: string, status: FakeRefundStatus) {
+      const found = refunds.find((r) => r.id === refundId);
+      if (!found) throw new Error(`no fake Mollie refund ${refundId}`);
+      found.status = status;
+    },
+    /** A refund made outside the app, in Mollie's dashboard (all that remains unless `value` is given). */
+    refundInDashboard(paymentId: string, value?: string) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`no fake Mollie payment ${paymentId}`);
+      const amount = value ? { currency: payment.amount.currency, value } : view(payment).amountRemaining;
+      return refund(payment, { amount, description: "Refunded in the dashboard" });
     },
     /** Adds a fault for the next matching requests (see Fault). */
     fail(fault: Fault) {

@@ -3,7 +3,7 @@
 // fake of Mollie's API (tests/fakes/mollie.ts), and the direct-debit form.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { vi } from "vitest";
+import { expect, onTestFinished, vi } from "vitest";
 import { directDebitSchema } from "#app/schemas/payments.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { creditLedger, creditPackages, payments, smsOutbox, users } from "#app/server/db/schema.ts";
@@ -40,9 +40,15 @@ export async function oldMember(name?: string) {
   return member(id);
 }
 
-/** Routes `fetch` to a fresh fake of Mollie's API; anything else fails the test. */
+/**
+ * Routes `fetch` to a fresh fake of Mollie's API; anything else fails the test,
+ * and so does any request or answer Mollie's published schemas reject.
+ */
 export function givenMollie() {
   const mollie = createMollieFake();
+  onTestFinished(() => {
+    expect(mollie.violations, "what Mollie's schemas reject").toEqual([]);
+  });
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     if (new URL(request.url).origin !== MOLLIE_URL) throw new Error(`unexpected fetch to ${request.url}`);

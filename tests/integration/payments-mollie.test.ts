@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
-import { payments, users } from "#app/server/db/schema.ts";
+import { payments, providerKeys, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { refundPayment } from "#app/server/payments/refunds.ts";
@@ -41,6 +41,13 @@ describe("Mollie's hosted checkout", () => {
     expect(ref).toMatch(/^tr_\w+$/);
     expect(checkoutUrl).toMatch(/^https:\/\/www\.mollie\.com\/checkout\//);
     expect(mollie.requests).toEqual([
+      // Whether the account takes iDEAL for this amount (Mollie's Methods API), then the payment.
+      {
+        method: "GET",
+        path: "/v2/methods?sequenceType=oneoff&locale=nl_NL&billingCountry=NL&amount%5Bvalue%5D=19.95&amount%5Bcurrency%5D=EUR",
+        idempotencyKey: null,
+        body: null,
+      },
       {
         method: "POST",
         path: "/v2/payments",
@@ -88,7 +95,8 @@ describe("Mollie's hosted checkout", () => {
       body: "id=tr_unknown123",
     });
     expect(response.status).toBe(404);
-    expect(mollie.requests.map((r) => r.method)).toEqual(["POST"]);
+    expect(mollie.requests.map((r) => r.method)).toEqual(["GET", "POST"]);
+    expect(mollie.requests[0]!.path).toMatch(/^\/v2\/methods\?/);
     expect(await db.select({ n: count() }).from(payments).where(eq(payments.status, "paid"))).toEqual([{ n: 0 }]);
   });
 
@@ -130,13 +138,13 @@ describe("Mollie's hosted checkout", () => {
     await checkout();
     expect(mollie.apiKey).toBe(FAKE_MOLLIE_KEY);
     expect(mollieVars.MOLLIE_API_KEY).toMatch(/^test_\w{20,}$/);
-    expect(mollie.requests).toHaveLength(1);
+    expect(mollie.requests.map((r) => r.path.replace(/\?.*/, ""))).toEqual(["/v2/methods", "/v2/payments"]);
     expect(mollie.payments.size).toBe(1);
   });
 });
 
 describe("refunds through Mollie", () => {
-  it("refunds the whole payment at Mollie under its key, then takes the credits back once", async () => {
+  it("refunds the whole payment at Mollie under a key of its own, then takes the credits back once", async () => {
     const mollie = givenMollie();
     const { buyer, paymentId, ref } = await checkout();
     mollie.setStatus(ref, "paid");
@@ -145,10 +153,14 @@ describe("refunds through Mollie", () => {
     const operator = { ...support.app, env: mollieEnv };
 
     expect(await outcome(refundPayment(operator, paymentId))).toBe("ok");
+    const [{ key } = { key: "" }] = await db
+      .select()
+      .from(providerKeys)
+      .where(eq(providerKeys.operation, `refund:${paymentId}`));
     expect(mollie.requests.filter((r) => r.method === "POST" && r.path.endsWith("/refunds"))).toEqual([
       expect.objectContaining({
-        idempotencyKey: `refund:${paymentId}`,
-        body: { amount: { currency: "EUR", value: "19.95" }, metadata: { idempotencyKey: `refund:${paymentId}` } },
+        idempotencyKey: key,
+        body: { amount: { currency: "EUR", value: "19.95" }, metadata: { idempotencyKey: key } },
       }),
     ]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });

@@ -1,16 +1,7 @@
 // One icon per payment method: a card, a bank, a phone
-// or a wallet, so the tiles read at a glance without brand logos.
-import {
-  ArrowLeftRight,
-  Banknote,
-  CreditCard,
-  Landmark,
-  type LucideIcon,
-  Receipt,
-  Smartphone,
-  Wallet,
-  Zap,
-} from "lucide-react";
+// or a wallet, so the tiles read at a glance without brand logos. Methods no
+// longer offered (sofort, giropay, klarna) show the card of any other.
+import { ArrowLeftRight, Banknote, CreditCard, Landmark, type LucideIcon, Smartphone, Wallet } from "lucide-react";
 
 const icons: Record<string, LucideIcon> = {
   directdebit: Banknote,
@@ -19,16 +10,13 @@ const icons: Record<string, LucideIcon> = {
   bancontact: CreditCard,
   paypal: Wallet,
   creditcard: CreditCard,
-  sofort: Zap,
   eps: Landmark,
-  giropay: Landmark,
   przelewy24: Landmark,
   blik: Smartphone,
   mobilepay: Smartphone,
   vipps: Smartphone,
   trustly: Landmark,
   twint: Smartphone,
-  klarna: Receipt,
   applepay: Smartphone,
 };
 

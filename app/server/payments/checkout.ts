@@ -25,10 +25,11 @@ import { creditPackages, discountCodes, payments, users } from "#app/server/db/s
 import { DomainError } from "#app/server/errors.ts";
 import { takeDailyUse } from "#app/server/limits/daily-counts.ts";
 import { errorFields } from "#app/server/log.ts";
-import { discounted, packageFor, requireMethodOffered } from "./catalogue.ts";
+import { discounted, packageFor, requireMethodActive, requireMethodOffered } from "./catalogue.ts";
 import { applyChargeback, chargebackChange } from "./chargeback.ts";
 import { activeCode, checkCode, endTimeBonus, notHonouredReason, redeemedBy, redeemStatement } from "./discounts.ts";
 import { type ProviderAnswer, paymentProvider } from "./provider.ts";
+import { followRefunds } from "./refund-follow.ts";
 
 type PaymentsContext = Pick<RequestContext, "db" | "env" | "settings" | "now" | "origin" | "log">;
 
@@ -133,6 +134,8 @@ export async function startCheckout(
   requireMethodOffered(app, input.country, input.method);
   const quoted = await quote(app, member, input);
   const { pkg, amountCents } = quoted;
+  // The provider's account may not take this method for this amount (Mollie's Methods API, kept an hour).
+  await requireMethodActive(app, input.country, input.method, { amountCents, currency: pkg.currency });
   const provider = paymentProvider(app);
   const now = app.now();
   const row = paymentRow(app, member, quoted, {
@@ -290,7 +293,10 @@ export async function handleWebhook(app: PaymentsContext, providerName: string, 
   }
   const answer = await paymentProvider(app, providerName).status(ref);
   await applyProviderStatus(app, payment, answer);
-  return answer.chargedBackCents > 0 ? "charged_back" : answer.status;
+  const status = answer.chargedBackCents > 0 ? "charged_back" : answer.status;
+  // A paid payment's webhook again: a refund of it moved on, or was made at the provider's dashboard.
+  if (status === "paid") await followRefunds(app, payment);
+  return status;
 }
 
 /** A member's own payment (for /transactions/<id>); another's is not found. */

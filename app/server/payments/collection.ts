@@ -16,6 +16,7 @@ import { directDebitMandates, paymentCustomers, payments, profiles, users } from
 import { errorFields } from "#app/server/log.ts";
 import { loadSettings } from "#app/server/settings/resolve.ts";
 import { type PaymentProvider, ProviderRefused, paymentProvider } from "./provider.ts";
+import { providerKey } from "./provider-keys.ts";
 
 type CollectionContext = Pick<RequestContext, "db" | "env" | "log" | "now"> &
   Partial<Pick<RequestContext, "origin" | "settings">> & { providerTimeoutMs?: number };
@@ -54,6 +55,7 @@ async function customerOf(app: CollectionContext, provider: PaymentProvider, row
     userId: row.payment.userId,
     name: row.mandate.accountHolder || row.name || row.email,
     email: row.email,
+    idempotencyKey: await providerKey(app.db, `customer:${row.payment.userId}:${provider.name}`, app.now()),
   });
   await app.db
     .insert(paymentCustomers)
@@ -74,6 +76,7 @@ async function collectAtProvider(app: CollectionContext, row: Signed) {
       consumerAccount: mandate.iban,
       signatureDate: new Date(mandate.signedAt ?? payment.updatedAt).toISOString().slice(0, 10),
       mandateReference: mandateReference(mandate.id),
+      idempotencyKey: await providerKey(app.db, `mandate:${mandate.id}`, app.now()),
     });
     await app.db
       .update(directDebitMandates)
@@ -92,6 +95,7 @@ async function collectAtProvider(app: CollectionContext, row: Signed) {
     webhookUrl: new URL(`/api/payments/webhook/${provider.name}`, origin).toString(),
     customerId,
     mandateId,
+    idempotencyKey: await providerKey(app.db, `collection:${payment.id}`, app.now()),
   });
 }
 

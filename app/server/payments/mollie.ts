@@ -5,9 +5,13 @@
 // customer is deleted, its mandates revoked first. What may be asked again
 // after a crash or a lost answer is found rather than repeated: a refund by the
 // idempotency key in its metadata, a collection by our payment id in its
-// metadata (Mollie forgets Idempotency-Key headers after a while). Every call
-// gives up after the configured time-out.
-import { type PaymentProvider, ProviderRefused, type ProviderStatus } from "./provider.ts";
+// metadata (Mollie forgets Idempotency-Key headers after a while). The keys
+// are the caller's, random and stored (provider-keys.ts). Which methods the
+// account has active comes from Mollie's Methods API. Every call gives up
+// after the configured time-out.
+import type { PaymentMethod } from "#app/schemas/enums.ts";
+import type { MethodsQuery, PaymentProvider, ProviderRefund, ProviderStatus } from "./provider.ts";
+import { ProviderRefused } from "./provider.ts";
 
 type Amount = { currency: string; value: string };
 interface MolliePayment {
@@ -18,25 +22,42 @@ interface MolliePayment {
   _links: { checkout?: { href: string } };
 }
 
-const methodNames: Record<string, string> = {
-  ideal: "ideal",
-  bancontact: "bancontact",
-  paypal: "paypal",
-  creditcard: "creditcard",
-  banktransfer: "banktransfer",
-  directdebit: "directdebit",
-  sofort: "sofort",
-  eps: "eps",
-  giropay: "giropay",
-  przelewy24: "przelewy24",
-  blik: "blik",
-  klarna: "klarnapaylater",
-  twint: "twint",
-  trustly: "trustly",
-  applepay: "applepay",
-  mobilepay: "mobilepay",
-  vipps: "vipps",
-};
+/**
+ * The methods we can start at Mollie, under Mollie's own names. Not here:
+ * sofort and giropay, which Mollie retired, and klarna, which Mollie takes
+ * only with order lines and the payer's billing address (name, street, city),
+ * which we do not ask of members buying credits.
+ */
+export const MOLLIE_METHODS: readonly PaymentMethod[] = [
+  "ideal",
+  "bancontact",
+  "paypal",
+  "creditcard",
+  "banktransfer",
+  "directdebit",
+  "eps",
+  "przelewy24",
+  "blik",
+  "twint",
+  "trustly",
+  "applepay",
+  "mobilepay",
+  "vipps",
+];
+
+/** Mollie's locales; a member's language is asked for in their country's form where Mollie has it (nl_BE). */
+const mollieLocales = new Set(
+  "ca_ES cs_CZ da_DK de_AT de_CH de_DE de_LU en_BE en_GB en_NL en_US es_ES fi_FI fr_BE fr_FR fr_LU hu_HU is_IS it_IT lt_LT lv_LV nb_NO nl_BE nl_NL pl_PL pt_PT sk_SK sv_SE".split(
+    " ",
+  ),
+);
+const homeLocale: Record<string, string> = { en: "en_US", da: "da_DK", sv: "sv_SE", nb: "nb_NO" };
+export function mollieLocale(language: string, country: string) {
+  const local = `${language}_${country}`;
+  if (mollieLocales.has(local)) return local;
+  const home = homeLocale[language] ?? `${language}_${language.toUpperCase()}`;
+  return mollieLocales.has(home) ? home : "en_US";
+}
 
 const statuses: Record<string, ProviderStatus> = {
   open: "open",
@@ -49,6 +70,8 @@ const statuses: Record<string, ProviderStatus> = {
 };
 
 interface MollieRefund {
+  id: string;
+  amount: Amount;
   status: string;
   metadata?: { idempotencyKey?: string } | null;
 }
@@ -65,6 +88,15 @@ class MollieError extends Error {
 const failedRefund = new Set(["failed", "canceled"]);
 
 const mollieAmount = (cents: number, currency: string) => ({ currency, value: (cents / 100).toFixed(2) });
+const centsOf = (amount: Amount) => Math.round(Number(amount.value) * 100);
+
+/** Mollie's refund as the provider interface tells it: queued, pending and processing have not reached the payer yet. */
+const refundOf = (refund: MollieRefund): ProviderRefund => ({
+  id: refund.id,
+  amountCents: centsOf(refund.amount),
+  status: failedRefund.has(refund.status) ? "failed" : refund.status === "refunded" ? "refunded" : "pending",
+  idempotencyKey: refund.metadata?.idempotencyKey ?? null,
+});
 
 export function mollieProvider(config: { apiKey: string; apiUrl: string; timeoutMs: number }): PaymentProvider {
   async function call<T>(
@@ -108,6 +140,11 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
     }
   }
 
+  async function listRefunds(ref: string) {
+    const listed = await call<{ _embedded?: { refunds?: MollieRefund[] } }>(`/payments/${ref}/refunds?limit=250`);
+    return (listed._embedded?.refunds ?? []).map(refundOf);
+  }
+
   return {
     name: "mollie",
     async create(payment) {
@@ -119,7 +156,7 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
             description: payment.description,
             redirectUrl: payment.redirectUrl,
             webhookUrl: payment.webhookUrl,
-            method: methodNames[payment.method],
+            method: payment.method,
             metadata: { paymentId: payment.paymentId },
           },
         }),
@@ -131,47 +168,54 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
       if (!/^tr_[A-Za-z0-9]+$/.test(ref)) throw new Error(`not a Mollie payment id: ${ref}`);
       const payment = await call<MolliePayment>(`/payments/${ref}`);
       // A charge-back leaves the status paid; the amount says how much the bank took back (less after a reversal).
-      const chargedBackCents = payment.amountChargedBack
-        ? Math.round(Number(payment.amountChargedBack.value) * 100)
-        : 0;
+      const chargedBackCents = payment.amountChargedBack ? centsOf(payment.amountChargedBack) : 0;
       return { status: statuses[payment.status] ?? "pending", chargedBackCents };
     },
     async refund(ref, amountCents, currency, idempotencyKey) {
-      if (idempotencyKey) {
-        // Mollie keeps an idempotency key only for a while; a refund asked again later (the
-        // hourly job finishing one a crash cut short) finds the first one by the key in its metadata.
-        const earlier = await call<{ _embedded?: { refunds?: MollieRefund[] } }>(`/payments/${ref}/refunds?limit=250`);
-        const refunds = earlier._embedded?.refunds ?? [];
-        if (refunds.some((r) => r.metadata?.idempotencyKey === idempotencyKey && !failedRefund.has(r.status))) return;
-      }
+      // Mollie keeps an idempotency key only for a while; a refund asked again later (the
+      // hourly job finishing one a crash cut short) finds the first one by the key in its metadata.
+      const earlier = (await listRefunds(ref)).find((r) => r.idempotencyKey === idempotencyKey);
+      if (earlier && earlier.status !== "failed") return earlier;
       // A 5xx, or no answer at all, leaves open whether it refunded.
-      await refusedOr(() =>
-        call(`/payments/${ref}/refunds`, {
+      const made = await refusedOr(() =>
+        call<MollieRefund>(`/payments/${ref}/refunds`, {
           method: "POST",
-          body: {
-            amount: mollieAmount(amountCents, currency),
-            ...(idempotencyKey ? { metadata: { idempotencyKey } } : {}),
-          },
+          body: { amount: mollieAmount(amountCents, currency), metadata: { idempotencyKey } },
           idempotencyKey,
         }),
       );
+      return refundOf(made);
+    },
+    refunds: listRefunds,
+    async activeMethods(query: MethodsQuery) {
+      const search = new URLSearchParams({
+        sequenceType: query.sequenceType,
+        locale: mollieLocale(query.locale, query.country),
+        billingCountry: query.country,
+      });
+      if (query.amountCents !== undefined) {
+        search.set("amount[value]", mollieAmount(query.amountCents, query.currency).value);
+        search.set("amount[currency]", query.currency);
+      }
+      const listed = await call<{ _embedded?: { methods?: { id: string | null }[] } }>(`/methods?${search}`);
+      return (listed._embedded?.methods ?? []).flatMap((m) => (m.id ? [m.id] : []));
     },
     async createCustomer(customer) {
       const created = await refusedOr(() =>
         call<{ id: string }>("/customers", {
           method: "POST",
           body: { name: customer.name, email: customer.email, metadata: { userId: customer.userId } },
-          idempotencyKey: `customer:${customer.userId}`,
+          idempotencyKey: customer.idempotencyKey,
         }),
       );
       return created.id;
     },
-    async createMandate(customerId, mandate) {
+    async createMandate(customerId, { idempotencyKey, ...mandate }) {
       const created = await refusedOr(() =>
         call<{ id: string }>(`/customers/${customerId}/mandates`, {
           method: "POST",
           body: { method: "directdebit", ...mandate },
-          idempotencyKey: `mandate:${mandate.mandateReference}`,
+          idempotencyKey,
         }),
       );
       return created.id;
@@ -188,13 +232,15 @@ export function mollieProvider(config: { apiKey: string; apiUrl: string; timeout
           body: {
             amount: mollieAmount(collection.amountCents, collection.currency),
             description: collection.description,
+            // Nobody is sent anywhere for a collection; Mollie's schema wants the field all the same.
+            redirectUrl: null,
             sequenceType: "recurring",
             customerId: collection.customerId,
             mandateId: collection.mandateId,
             webhookUrl: collection.webhookUrl,
             metadata: { paymentId: collection.paymentId },
           },
-          idempotencyKey: `collection:${collection.paymentId}`,
+          idempotencyKey: collection.idempotencyKey,
         }),
       );
       return created.id;

@@ -26,6 +26,26 @@ interface NewProviderPayment {
   webhookUrl: string;
 }
 
+/** A refund at the provider: "pending" until the money reached the payer; "failed" ones paid nothing back. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  status: "pending" | "refunded" | "failed";
+  /** The idempotency key the refund was asked with (ours), if any. */
+  idempotencyKey: string | null;
+}
+
+/** What a list of methods is asked for: the order, and the payer's language and country. */
+export interface MethodsQuery {
+  /** Without an amount: every method active for the country and language. */
+  amountCents?: number;
+  currency: string;
+  /** The member's language (nl, en …). */
+  locale: string;
+  country: string;
+  sequenceType: "oneoff" | "recurring";
+}
+
 /** A SEPA mandate the member signed with their SMS code. */
 interface NewMandate {
   consumerName: string;
@@ -39,6 +59,7 @@ interface NewMandate {
 interface NewCollection extends Omit<NewProviderPayment, "method"> {
   customerId: string;
   mandateId: string;
+  idempotencyKey: string;
 }
 
 export interface PaymentProvider {
@@ -48,15 +69,19 @@ export interface PaymentProvider {
   status(ref: string): Promise<ProviderAnswer>;
   /**
    * Refunds (part of) a paid payment; the same `idempotencyKey` refunds once,
-   * and asking again with it answers as the first time did. Throws
+   * and asking again with it answers with the first refund. Throws
    * ProviderRefused when the provider answered that it did not refund; any
    * other error leaves it unknown whether it did.
    */
-  refund(ref: string, amountCents: number, currency: string, idempotencyKey?: string): Promise<void>;
+  refund(ref: string, amountCents: number, currency: string, idempotencyKey: string): Promise<ProviderRefund>;
+  /** Every refund of a payment, made here or at the provider's dashboard, with how far each got. */
+  refunds(ref: string): Promise<ProviderRefund[]>;
+  /** The methods the provider's account has active for an order (none: it cannot say, use the configured ones). */
+  activeMethods?(query: MethodsQuery): Promise<string[]>;
   /** The member as the provider's customer (for mandates); returns its id. */
-  createCustomer(customer: { userId: number; name: string; email: string }): Promise<string>;
+  createCustomer(customer: { userId: number; name: string; email: string; idempotencyKey: string }): Promise<string>;
   /** Registers a signed mandate with a customer; the same reference asked again is the same mandate. */
-  createMandate(customerId: string, mandate: NewMandate): Promise<string>;
+  createMandate(customerId: string, mandate: NewMandate & { idempotencyKey: string }): Promise<string>;
   /** Starts a collection; asked again for the same payment id, it finds the first rather than collecting twice. */
   collect(collection: NewCollection): Promise<string>;
   /** Revokes the customer's mandates and deletes the customer (an erased member); one gone already counts as done. */

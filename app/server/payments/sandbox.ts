@@ -86,13 +86,19 @@ export function sandboxProvider(db: Database): PaymentProvider {
           ),
         )
         .returning({ id: sandboxPayments.id });
-      if (refunded) return;
-      // The sandbox keeps how much was refunded, not each refund. This product refunds a payment in
-      // full under one key, so a keyed refund that finds that much refunded already is the same
-      // refund asked again (after a crash): done, as a real provider answers a repeated key.
+      const refund = { id: `${ref}_refund`, amountCents, status: "refunded" as const, idempotencyKey };
+      if (refunded) return refund;
+      // The sandbox keeps how much was refunded, not each refund: one refund of the whole payment,
+      // settled at once. A keyed refund that finds that much refunded already is the same refund
+      // asked again (after a crash): done, as a real provider answers a repeated key.
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
-      if (idempotencyKey && row && row.refundedCents >= amountCents) return;
+      if (row && row.refundedCents >= amountCents) return refund;
       throw new ProviderRefused(`sandbox payment ${ref} cannot be refunded`);
+    },
+    async refunds(ref) {
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
+      if (!row?.refundedCents) return [];
+      return [{ id: `${ref}_refund`, amountCents: row.refundedCents, status: "refunded", idempotencyKey: null }];
     },
   };
 }

@@ -57,7 +57,7 @@ const builtInSettingsInput: SiteSettingsInput = {
   payment_methods: {
     NL: ["ideal", "creditcard", "paypal", "directdebit", "banktransfer"],
     BE: ["bancontact", "creditcard", "paypal", "banktransfer"],
-    DE: ["sofort", "creditcard", "paypal", "directdebit", "klarna"],
+    DE: ["creditcard", "paypal", "directdebit", "banktransfer"],
   },
 };
 
