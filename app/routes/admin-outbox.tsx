@@ -36,10 +36,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function Outbox({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { stuck, overdueAfterMs } = loaderData;
+  const { stuck, overdueAfterMs, keptForDays } = loaderData;
   return (
     <AdminPage title={t("outbox.title")}>
       <p className="text-sm text-muted">{t("outbox.intro", { minutes: overdueAfterMs / 60_000 })}</p>
+      <p className="text-sm text-muted">{t("outbox.keptFor", { days: keptForDays })}</p>
       {answer?.retried && <FormMessage tone="success">{t("outbox.retried")}</FormMessage>}
       {answer?.result?.error?.[""] && <FormMessage>{answer.result.error[""].join(" ")}</FormMessage>}
       <div className="grid gap-4 md:grid-cols-2">

@@ -14,11 +14,12 @@
 // so guesses sent at the same moment are counted in order and get no more
 // tries than guesses sent one after another. A try refused as blocked, or a
 // right password, takes its row back or turns it into a success.
-import { and, desc, eq, gt, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { verifyLoginPassword } from "#app/server/accounts/password.ts";
 import { DAY, randomToken, sha256Hex } from "#app/server/accounts/tokens.ts";
 import type { Database } from "#app/server/db/client.ts";
+import { BITE, forgetInBites } from "#app/server/db/forget-in-bites.ts";
 import { loginAttempts, loginDevices } from "#app/server/db/schema.ts";
 import { DomainError, type ErrorCode } from "#app/server/errors.ts";
 import { cookieHeader, readCookie } from "#app/server/http/cookies.ts";
@@ -211,23 +212,25 @@ export function blockedMinutes(db: Database, subject: string, max: number, now: 
   return minutesLeft(db, and(eq(loginAttempts.subject, subject), counted), max, now);
 }
 
-/** Hourly housekeeping: failures are kept a day, successes as long as they make an address trusted. */
-export function forgetOldLoginAttempts(app: { db: Database }, now: number) {
+/**
+ * Hourly housekeeping: failures are kept a day, successes as long as they make
+ * an address trusted, second-factor records (no client address) a day. Each
+ * rule is a bounded bite at a time, found through an index on what it reads.
+ */
+export async function forgetOldLoginAttempts(app: { db: Database }, now: number) {
   const { db } = app;
-  return db.batch([
-    db
-      .delete(loginAttempts)
-      .where(
-        or(
-          lt(loginAttempts.createdAt, now - TRUSTED_ADDRESS_FOR),
-          and(
-            lt(loginAttempts.createdAt, now - DAY),
-            or(eq(loginAttempts.success, false), sql`${loginAttempts.client} is null`),
-          ),
-        ),
-      ),
-    db.delete(loginDevices).where(lte(loginDevices.expiresAt, now)),
-  ]);
+  const due = [
+    and(eq(loginAttempts.success, false), lt(loginAttempts.createdAt, now - DAY)),
+    and(eq(loginAttempts.success, true), lt(loginAttempts.createdAt, now - TRUSTED_ADDRESS_FOR)),
+    and(isNull(loginAttempts.client), lt(loginAttempts.createdAt, now - DAY)),
+  ];
+  let forgotten = 0;
+  for (const condition of due) {
+    const bite = db.select({ id: loginAttempts.id }).from(loginAttempts).where(condition).limit(BITE);
+    forgotten += await forgetInBites(() => db.delete(loginAttempts).where(inArray(loginAttempts.id, bite)).run());
+  }
+  await db.delete(loginDevices).where(lte(loginDevices.expiresAt, now));
+  return forgotten;
 }
 
 // ---- The device cookie --------------------------------------------------------

@@ -1,13 +1,14 @@
 // What the outboxes hold that is stuck, for the console: per channel the mail
 // or texts overdue (due for minutes and no run took them: the cron or the
 // provider's configuration is broken), being retried after a refusal, and
-// given up, with the latest error; and a retry of one stuck row, recorded in
+// given up (in the 30 days the outbox keeps it), with the latest error; and a retry of one stuck row, recorded in
 // the audit trail. A text's body is never shown: it holds a code.
 import { and, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { mailOutbox, smsOutbox } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { errorFields } from "#app/server/log.ts";
 import { deliverQueuedMail } from "#app/server/mail/outbox.ts";
+import { KEPT_FOR_MS, stillKept } from "#app/server/outbox/kept.ts";
 import { deliverQueuedSms } from "#app/server/sms/outbox.ts";
 import { auditStatementIf } from "./audit.ts";
 import type { OperatorContext } from "./context.ts";
@@ -27,7 +28,8 @@ function conditions(channel: Channel, now: number) {
   const queued = eq(t.status, "queued");
   const overdue = and(queued, lte(t.nextAttemptAt, now - OVERDUE_MS)) as SQL;
   const retrying = and(queued, sql`${t.nextAttemptAt} > ${now - OVERDUE_MS}`, isNotNull(t.lastError)) as SQL;
-  const failed = eq(t.status, "failed");
+  // Given up within the 30 days the hourly job keeps it: what the page lists is what is there.
+  const failed = and(eq(t.status, "failed"), stillKept(t, now)) as SQL;
   return { t, overdue, retrying, failed, stuck: or(failed, overdue, retrying) as SQL };
 }
 
@@ -85,7 +87,7 @@ export async function outboxOverview(app: OperatorContext) {
   const stuck = [...stuckMail, ...stuckSms].sort(
     (a, b) => stateOrder.indexOf(a.state) - stateOrder.indexOf(b.state) || b.createdAt - a.createdAt,
   );
-  return { mail, sms, stuck, overdueAfterMs: OVERDUE_MS };
+  return { mail, sms, stuck, overdueAfterMs: OVERDUE_MS, keptForDays: KEPT_FOR_MS / 86_400_000 };
 }
 
 /** Sends a failed or overdue mail or text again, with a fresh set of attempts, starting now. */

@@ -5,21 +5,20 @@
 // is retried within seconds to a couple of minutes (outbox/queue.ts). Only a
 // text claimed against the day's limits can be queued (allowance.ts). The
 // hourly job forgets texts sent or given up a month ago.
-import { and, desc, inArray, lt } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { smsOutbox } from "#app/server/db/schema.ts";
 import { errorFields } from "#app/server/log.ts";
+import { forgetDelivered } from "#app/server/outbox/kept.ts";
 import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
 import type { ClaimedText } from "./allowance.ts";
 import { type SmsSender, twilioSender } from "./twilio.ts";
 
 const SECOND = 1000;
 const SMS_TIMEOUT_MS = 10 * SECOND;
-/** How long a sent or given-up text is kept: long enough for support to look into a code that never came. */
-const KEPT_FOR_MS = 30 * 86_400_000;
 
 /** 10 s, 20 s, 40 s, 80 s, then 2 min; given up after 6 attempts, about 5 minutes in. */
 const SMS_RETRY: RetryPolicy = {
@@ -81,10 +80,8 @@ export async function deliverQueuedSms(
 }
 
 /** The hourly job: texts sent or given up more than 30 days ago leave the outbox (queued ones stay). */
-export async function forgetOldSms(app: Pick<RequestContext, "db">, now: number) {
-  await app.db
-    .delete(smsOutbox)
-    .where(and(inArray(smsOutbox.status, ["sent", "failed"]), lt(smsOutbox.createdAt, now - KEPT_FOR_MS)));
+export function forgetOldSms(app: Pick<RequestContext, "db">, now: number) {
+  return forgetDelivered(app.db, smsOutbox, now);
 }
 
 /** The newest texts: what the dev-only mailbox page lists below the mails. */
