@@ -102,7 +102,8 @@ const REFUNDS_PER_RUN = 25;
 /**
  * Hourly: finishes refunds a crash cut short. The provider is asked again with
  * the same key (a refund it made already is not made twice) and the refund is
- * booked in the name of the operator who asked for it. A refund the provider
+ * booked in the name of the operator who asked for it (in no one's, once they
+ * were deleted). A refund the provider
  * refuses stays requested, for an operator to look at (their click asks once
  * more and, refused, drops it); it is reported once a run. Then the refunds
  * the provider has not yet settled are followed (refund-follow.ts).
@@ -120,14 +121,15 @@ export async function settleRefundRequests(app: Pick<RequestContext, "db" | "env
     .innerJoin(payments, eq(payments.id, refundRequests.paymentId))
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(profiles, eq(profiles.userId, payments.userId))
-    .innerJoin(operators, eq(operators.id, refundRequests.operatorId))
+    // A request whose operator was deleted since is still finished (see below).
+    .leftJoin(operators, eq(operators.id, refundRequests.operatorId))
     .where(lte(refundRequests.createdAt, now - REFUND_GRACE))
     .orderBy(asc(refundRequests.createdAt))
     .limit(REFUNDS_PER_RUN);
   const result = { booked: 0, open: 0 };
   for (const row of due) {
     const { payment } = row;
-    const context = { paymentId: payment.id, operatorId: row.operator.id };
+    const context = { paymentId: payment.id, operatorId: row.operator?.id ?? null };
     try {
       if (payment.status !== "paid" || !payment.providerRef) {
         // Refunded meanwhile (booked with its request gone) or never refundable: nothing to finish.
@@ -142,6 +144,8 @@ export async function settleRefundRequests(app: Pick<RequestContext, "db" | "env
         row.operator,
         await memberMailSite(app, { domain: payment.domain, language: row.language }),
       );
+      // Its operator deleted since: booked in no one's name (no audit row), so the request goes here.
+      if (!row.operator) await app.db.delete(refundRequests).where(eq(refundRequests.paymentId, payment.id));
       if (booked === "booked") {
         result.booked++;
         app.log.info("refund finished after an interruption", context);
