@@ -116,15 +116,15 @@ describe("collecting a direct debit when Mollie or the server fails mid-way", ()
     },
   );
 
-  it("Mollie down for days: the collection is given up and the payment failed, with no credits", async () => {
+  it("Mollie down for two days: the collection is given up and the payment expired, with no credits", async () => {
     const mollie = givenMollie();
     const { buyer, paymentId, mandateId, confirm } = await directDebit();
     mollie.fail({ kind: "down" });
     await confirm();
     await hourly(NOW + DAY);
     expect((await paymentRow(paymentId)).status).toBe("pending");
-    await hourly(NOW + 3 * DAY + MINUTE);
-    expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", providerRef: null });
+    await hourly(NOW + 2 * DAY + MINUTE);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "expired", providerRef: null });
     const [mandate] = await db.select().from(directDebitMandates).where(eq(directDebitMandates.id, mandateId));
     expect(mandate!.status).toBe("failed");
     expect(await ledgerBalance(db, buyer.id)).toBe(0);

@@ -6,9 +6,9 @@
 // attempt stopped, and asking the provider again finds what it made before
 // (provider.ts). The signed mandate with its payment pending and no provider
 // reference is the record of intent: when the provider fails or does not
-// answer, or the server dies half-way, the hourly job finishes it (or, after a
-// few days of trying, gives up and marks it failed). A provider that refuses
-// ends the payment as failed. Credits come only with the provider's "paid".
+// answer, or the server dies half-way, the hourly job finishes it (or, 48
+// hours after the direct debit began, gives up and marks it expired). A
+// provider that refuses ends the payment as failed. Credits come only with the provider's "paid".
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { crashPoint, SimulatedCrash } from "#app/server/crash-points.ts";
@@ -24,8 +24,12 @@ type CollectionContext = Pick<RequestContext, "db" | "env" | "log" | "now"> &
 const MINUTE = 60_000;
 /** The member's own request has this long before the hourly job takes over. */
 const COLLECT_AFTER = 15 * MINUTE;
-/** Not started within this long after signing (the provider never answered): failed. */
-const COLLECT_UNTIL = 3 * 24 * 60 * MINUTE;
+/**
+ * A direct debit not confirmed this long after it began (its collection never
+ * started: the provider never answered) expires, and stops counting toward
+ * the member's limit (direct-debit.ts).
+ */
+export const UNCONFIRMED_EXPIRY = 48 * 60 * MINUTE;
 const COLLECT_PER_RUN = 25;
 
 /** The creditor's reference of a mandate: ours, so asking the provider again names the same one. */
@@ -99,13 +103,13 @@ async function collectAtProvider(app: CollectionContext, row: Signed) {
   });
 }
 
-/** Ends a collection that will not happen: the payment failed, the mandate with it. */
-async function giveUp(app: CollectionContext, row: Signed) {
+/** Ends a collection that will not happen: the payment failed (refused) or expired (never started), the mandate failed. */
+async function giveUp(app: CollectionContext, row: Signed, status: "failed" | "expired" = "failed") {
   const now = app.now();
   await app.db.batch([
     app.db
       .update(payments)
-      .set({ status: "failed", updatedAt: now })
+      .set({ status, updatedAt: now })
       .where(and(eq(payments.id, row.payment.id), eq(payments.status, "pending"), isNull(payments.providerRef))),
     app.db.update(directDebitMandates).set({ status: "failed" }).where(eq(directDebitMandates.id, row.mandate.id)),
   ]);
@@ -162,10 +166,10 @@ export async function settleCollections(app: CollectionContext, now: number) {
     if (outcome === "started") result.started++;
     else if (outcome === "refused") result.failed++;
     else if (outcome === "retry") {
-      const row = createdAt <= now - COLLECT_UNTIL ? await signedCollection(app, id) : null;
+      const row = createdAt <= now - UNCONFIRMED_EXPIRY ? await signedCollection(app, id) : null;
       if (row) {
-        app.log.error("direct debit never started at the provider, given up", { paymentId: id });
-        await giveUp(app, row);
+        app.log.error("direct debit never started at the provider, expired", { paymentId: id });
+        await giveUp(app, row, "expired");
         result.failed++;
       } else {
         // Asked later than the others next run.

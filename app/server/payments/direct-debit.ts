@@ -3,9 +3,10 @@
 // mandate is registered at the payment provider and the amount collected
 // there (collection.ts); the payment stays pending until the provider says the
 // bank paid, and only then are credits booked, as for any payment. Wrong
-// codes: "Code ongeldig"; too many end the mandate. Operators can block a
-// member from direct debit, and a member may pay by direct debit up to a
-// limit per 30 days.
+// codes: "Code ongeldig"; too many end the mandate. A charge-back blocks a
+// member from direct debit until an operator lifts it (direct-debit-block.ts),
+// and a member may pay by direct debit up to a limit per 30 days, in which a
+// direct debit never confirmed counts for 48 hours only.
 //
 // Texts cost us money, so a code is texted only to a member whose address is
 // confirmed, only to a mobile number of a country where the site offers direct
@@ -15,7 +16,7 @@
 // A mandate's tries (codes resent, wrong codes typed) are counted in guarded
 // statements, each before the text goes out or the code is compared, so
 // requests sent at once cannot pass the limit together.
-import { and, eq, exists, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, exists, gt, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
@@ -30,7 +31,7 @@ import { claimText, giveBackText } from "#app/server/sms/allowance.ts";
 import { queueSms } from "#app/server/sms/outbox.ts";
 import { countriesOffering, requireMethodOffered } from "./catalogue.ts";
 import { paymentRow, quote } from "./checkout.ts";
-import { startCollection } from "./collection.ts";
+import { startCollection, UNCONFIRMED_EXPIRY } from "./collection.ts";
 import { paymentProvider } from "./provider.ts";
 
 type Context = Pick<RequestContext, "db" | "env" | "ctx" | "settings" | "now" | "origin" | "log" | "locale">;
@@ -67,7 +68,14 @@ function textableMobile(app: Pick<Context, "settings" | "locale">, typed: string
   return number.number;
 }
 
+/**
+ * What counts toward the limit: direct debits paid, or under way at the bank
+ * (pending with the provider's reference), and for 48 hours those not
+ * confirmed yet (a code not typed, a collection not started); after that
+ * they count no more, whether or not the hourly job has expired them.
+ */
 async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId: number) {
+  const now = app.now();
   const [row] = await app.db
     .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
     .from(payments)
@@ -75,8 +83,12 @@ async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId:
       and(
         eq(payments.userId, memberId),
         eq(payments.method, "directdebit"),
-        inArray(payments.status, ["open", "pending", "paid"]),
-        gte(payments.createdAt, app.now() - DIRECT_DEBIT_WINDOW),
+        gte(payments.createdAt, now - DIRECT_DEBIT_WINDOW),
+        or(
+          eq(payments.status, "paid"),
+          and(eq(payments.status, "pending"), isNotNull(payments.providerRef)),
+          and(inArray(payments.status, ["open", "pending"]), gt(payments.createdAt, now - UNCONFIRMED_EXPIRY)),
+        ),
       ),
     );
   return row?.cents ?? 0;

@@ -8,6 +8,10 @@
 // answer as the webhook would (a payment already booked is not booked again; a
 // late webhook changes nothing either). Each run asks about a bounded number,
 // the longest untouched first, so a backlog is worked off over a few runs.
+// Past those days a payment still open or pending with us is asked once more
+// each run (a few at a time): one the provider still calls open is expired
+// (the payer never finished it; a "paid" that comes later still books), any
+// other answer is applied as usual.
 // A direct debit waiting for its code is open without a reference too, and
 // expires the same way; one signed but not yet started at the provider is
 // pending, and its collection is started here (collection.ts).
@@ -30,6 +34,8 @@ const ASK_AFTER = 15 * MINUTE;
 const ASK_UNTIL = 3 * 24 * 60 * MINUTE;
 /** Provider calls per run (each is a subrequest, and a few D1 queries). */
 const ASK_PER_RUN = 50;
+/** Payments past the window asked per run. */
+const OVERDUE_PER_RUN = 25;
 const EXPIRE_PER_RUN = 500;
 
 /** Providers we can ask (direct debits from before they were collected at one say "directdebit"). */
@@ -82,9 +88,39 @@ export async function settleOpenPayments(app: SettleContext, now: number) {
       app.log.error("open payment not settled, asked again next run", { paymentId: payment.id, ...errorFields(error) });
     }
   }
-  const collections = await settleCollections(app, now);
-  if (expired.length || asked || failed) {
-    app.log.info("open payments settled", { expired: expired.length, asked, failed });
+  const overdue = await app.db
+    .select()
+    .from(payments)
+    .where(and(unfinished, isNotNull(payments.providerRef), lte(payments.createdAt, now - ASK_UNTIL)))
+    .orderBy(asc(payments.updatedAt), asc(payments.id))
+    .limit(OVERDUE_PER_RUN);
+  let expiredOverdue = 0;
+  for (const payment of overdue) {
+    try {
+      const answer = await paymentProvider(app, payment.provider).status(payment.providerRef!);
+      if (answer.status === "open" && answer.chargedBackCents === 0) {
+        const ended = await app.db
+          .update(payments)
+          .set({ status: "expired", updatedAt: now })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ["open", "pending"])))
+          .returning({ id: payments.id });
+        expiredOverdue += ended.length;
+      } else {
+        await applyProviderStatus(app, payment, answer);
+      }
+      asked++;
+    } catch (error) {
+      failed++;
+      app.log.error("overdue payment not settled, asked again next run", {
+        paymentId: payment.id,
+        ...errorFields(error),
+      });
+    }
   }
-  return { expired: expired.length, asked, failed, collections };
+  const collections = await settleCollections(app, now);
+  const expiredAll = expired.length + expiredOverdue;
+  if (expiredAll || asked || failed) {
+    app.log.info("open payments settled", { expired: expiredAll, asked, failed });
+  }
+  return { expired: expiredAll, asked, failed, collections };
 }
