@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#app/server/db/client.ts";
 import { loginAttempts, mailOutbox, smsOutbox } from "#app/server/db/schema.ts";
 import { forgetOldLoginAttempts } from "#app/server/limits/login-throttle.ts";
+import { forgetOldMail } from "#app/server/mail/outbox.ts";
 import { outboxOverview } from "#app/server/operators/outbox.ts";
 import { forgetOldSms } from "#app/server/sms/outbox.ts";
 import nlAdmin from "../../locales/nl/admin.json";
@@ -95,6 +96,36 @@ describe("texts sent or given up", () => {
     for (const plan of plans) {
       expect(plan).not.toMatch(/\bSCAN sms_outbox\b/);
       expect(plan).toMatch(/SEARCH sms_outbox USING (COVERING )?INDEX \w+ \([^)]*created_at<\?/);
+    }
+  });
+});
+
+describe("mail sent or given up", () => {
+  it("is forgotten by the same rule, through the index on its age", async () => {
+    const mail = (status: "queued" | "sent" | "failed", age: number, to: string) => ({
+      to,
+      template: "activation",
+      locale: "nl",
+      subject: "",
+      html: "",
+      text: "",
+      status,
+      createdAt: NOW - age,
+      nextAttemptAt: NOW - age,
+    });
+    await db
+      .insert(mailOutbox)
+      .values([mail("sent", 31 * DAY, "old@example.com"), mail("failed", 29 * DAY, "recent@example.com")]);
+    const { binding, statements } = recordingD1(env.DB);
+    await forgetOldMail({ db: createDb(binding) }, NOW);
+    expect((await db.select({ to: mailOutbox.to }).from(mailOutbox)).map((row) => row.to)).toEqual([
+      "recent@example.com",
+    ]);
+    const plans = await deletesOf(statements, "mail_outbox");
+    expect(plans.length).toBeGreaterThanOrEqual(1);
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/\bSCAN mail_outbox\b/);
+      expect(plan).toMatch(/SEARCH mail_outbox USING (COVERING )?INDEX \w+ \([^)]*created_at<\?/);
     }
   });
 });

@@ -5,21 +5,19 @@
 // every minute by cron; a mail the provider does not take is retried with
 // back-off (outbox/queue.ts) over about half a day, then shown as stuck. The
 // hourly job forgets mail sent or given up a month ago.
-import { and, desc, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { BITE, forgetInBites } from "#app/server/db/forget-in-bites.ts";
 import { mailOutbox } from "#app/server/db/schema.ts";
 import { base64url } from "#app/server/http/base64.ts";
 import { errorFields } from "#app/server/log.ts";
+import { forgetDelivered } from "#app/server/outbox/kept.ts";
 import { deliverDue, type RetryPolicy } from "#app/server/outbox/queue.ts";
 import type { MailMessage, MailSender } from "./compose.ts";
 import { createMailTransport, type MailTransport } from "./transports.ts";
 
 const MINUTE = 60_000;
-/** How long a sent or given-up mail is kept: long enough for support to look into a mail that never came. */
-const KEPT_FOR_MS = 30 * 1440 * MINUTE;
 
 /** Minutes to hours: 2, 4, 8 … 128 min, then every 4 hours; given up after 10 attempts (about 12 hours). */
 const MAIL_RETRY: RetryPolicy = {
@@ -89,13 +87,7 @@ export async function deliverQueuedMail(
 
 /** The hourly job: mail sent or given up more than 30 days after it was queued leaves the outbox (queued mail stays). */
 export function forgetOldMail(app: Pick<RequestContext, "db">, now: number) {
-  // "Not queued" rather than the two other statuses: the query then reads the rows by their age's index.
-  const due = app.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(lt(mailOutbox.createdAt, now - KEPT_FOR_MS), ne(mailOutbox.status, "queued")))
-    .limit(BITE);
-  return forgetInBites(() => app.db.delete(mailOutbox).where(inArray(mailOutbox.id, due)).run());
+  return forgetDelivered(app.db, mailOutbox, now);
 }
 
 /** The newest mails, without their bodies: the list of the dev-only mailbox page. */
