@@ -27,7 +27,8 @@ const crashPoints = [
   // A refund: the intent in D1, the provider's refund, the booking.
   "refund:requested",
   "refund:provider-refunded",
-  // Erasing an account: the promise in D1, then rooms, R2, the time bonus, D1.
+  // Erasing an account: the promise in D1, the provider's customer on record, then the provider, rooms, R2, the time bonus, D1.
+  "erasure:provider-recorded",
   "erasure:rooms-erased",
   "erasure:files-deleted",
 ] as const;

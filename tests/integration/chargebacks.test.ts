@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { charge, ledgerBalance } from "#app/server/credits/ledger.ts";
 import { users } from "#app/server/db/schema.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
-import { liftDirectDebitBlock } from "#app/server/payments/direct-debit-block.ts";
 import { directDebitOffer } from "#app/server/payments/direct-debit.ts";
+import { liftDirectDebitBlock } from "#app/server/payments/direct-debit-block.ts";
 import { accountsApp, db, mailsTo, NOW, outcome } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 import { givenMollie, givenPackage, ledgerOf, mollieApp, oldMember, paymentRow } from "./payment-fixtures.ts";
@@ -50,9 +50,7 @@ describe("a charge-back", () => {
     // The rest of it later: the other 31, once.
     mollie.chargeBack(ref, "10.00");
     await webhook(ref, 3);
-    expect((await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback").map((r) => r.delta)).toEqual([
-      -29, -31,
-    ]);
+    expect((await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback").map((r) => r.delta)).toEqual([-29, -31]);
     expect(await memberRow(buyer.id)).toMatchObject({ credits: 0 });
     expect(await ledgerBalance(db, buyer.id)).toBe(0);
   });
@@ -98,9 +96,7 @@ describe("a charge-back", () => {
     await webhook(ref, 3);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", chargedBackCents: 0 });
     // The 35 that were left came back, not the 60 of the package.
-    expect((await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback").map((r) => r.delta)).toEqual([
-      -35, 35,
-    ]);
+    expect((await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback").map((r) => r.delta)).toEqual([-35, 35]);
     expect(await memberRow(buyer.id)).toMatchObject({ credits: 35, paidUser: true });
     expect(await ledgerBalance(db, buyer.id)).toBe(35);
     // The block stays until an operator lifts it.

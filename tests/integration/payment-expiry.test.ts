@@ -67,7 +67,11 @@ describe("a payment past the 3-day window", () => {
     const mollie = givenMollie();
     const pkg = await givenPackage();
     const buyer = await oldMember();
-    const { paymentId } = await startCheckout(at(0), buyer, { packageId: pkg.id, method: "banktransfer", country: "NL" });
+    const { paymentId } = await startCheckout(at(0), buyer, {
+      packageId: pkg.id,
+      method: "banktransfer",
+      country: "NL",
+    });
     await settleOpenPayments(at(80 * HOUR), NOW + 80 * HOUR);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "expired" });
     const asked = mollie.requests.filter((r) => r.method === "GET").length;
@@ -79,7 +83,11 @@ describe("a payment past the 3-day window", () => {
     const mollie = givenMollie();
     const pkg = await givenPackage();
     const buyer = await oldMember();
-    const { paymentId } = await startCheckout(at(0), buyer, { packageId: pkg.id, method: "banktransfer", country: "NL" });
+    const { paymentId } = await startCheckout(at(0), buyer, {
+      packageId: pkg.id,
+      method: "banktransfer",
+      country: "NL",
+    });
     mollie.setStatus((await paymentRow(paymentId)).providerRef!, "paid");
     await settleOpenPayments(at(80 * HOUR), NOW + 80 * HOUR);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid" });

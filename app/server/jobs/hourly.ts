@@ -9,8 +9,10 @@
 // notifications (unread reminders, weekly updates, reminders) go out; payments
 // and refunds a crash or a lost webhook left open are settled
 // (payments/settle.ts, payments/refunds.ts); the mail this run queued is sent
-// (retries are the per-minute cron's, jobs/outbox.ts); and photo files a crash
-// left without a row leave R2 (photos/unclaimed.ts).
+// (retries are the per-minute cron's, jobs/outbox.ts); photo files a crash
+// left without a row leave R2 (photos/unclaimed.ts); and erased members'
+// customers the payment provider did not delete yet are asked again
+// (privacy/provider-erasure.ts).
 import type { RequestContext } from "#app/context.ts";
 import { purgeDeletedAccounts } from "#app/server/accounts/deletion.ts";
 import { forgetOldLoginAttempts } from "#app/server/accounts/login.ts";
@@ -25,6 +27,7 @@ import { forgetEndedOperatorSessions } from "#app/server/operators/session.ts";
 import { settleRefundRequests } from "#app/server/payments/refunds.ts";
 import { settleOpenPayments } from "#app/server/payments/settle.ts";
 import { settleUnclaimedFiles } from "#app/server/photos/unclaimed.ts";
+import { settleProviderErasures } from "#app/server/privacy/provider-erasure.ts";
 import { forgetOldPageEvents } from "#app/server/site/page-events.ts";
 import { forgetOldSms } from "#app/server/sms/outbox.ts";
 
@@ -62,5 +65,6 @@ export async function runHourly(app: HourlyContext) {
   const refunds = await task(app, "settle refund requests", () => settleRefundRequests(app, now));
   const mail = await task(app, "deliver queued mail", () => deliverQueuedMail(app, { limit: 500 }));
   const orphanFiles = await task(app, "settle unclaimed files", () => settleUnclaimedFiles(app, now));
-  return { accounts, notifications, payments, refunds, mail, orphanFiles };
+  const providerErasures = await task(app, "erase at payment providers", () => settleProviderErasures(app, now));
+  return { accounts, notifications, payments, refunds, mail, orphanFiles, providerErasures };
 }

@@ -96,10 +96,7 @@ async function usedThisPeriod(app: Pick<RequestContext, "db" | "now">, memberId:
 
 /** A member blocked from direct debit (after a charge-back, until an operator lifts it) is told so before the form. */
 async function requireNotBlocked(app: Pick<RequestContext, "db">, memberId: number) {
-  const [user] = await app.db
-    .select({ blocked: users.directDebitBlocked })
-    .from(users)
-    .where(eq(users.id, memberId));
+  const [user] = await app.db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, memberId));
   if (user?.blocked) throw new DomainError("direct_debit_blocked");
 }
 

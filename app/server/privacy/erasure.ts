@@ -4,7 +4,9 @@
 // cascades from it, plus rows that only carry their address: mails, texts,
 // sign-in attempts, complaints; and notifications to others that name them).
 // The audit trail keeps who did what to which id, but the personal values it
-// recorded are blanked. KV holds no member data.
+// recorded are blanked. KV holds no member data. At the payment provider their
+// customer is deleted and its mandates revoked (provider-erasure.ts): put on
+// record first, a record that outlives the member until the provider confirms.
 //
 // The stores outside D1 go first and the user row last, in one batch with the
 // rest of D1: as long as the row is there the erasure is still due (the
@@ -29,8 +31,9 @@ import {
   users,
 } from "#app/server/db/schema.ts";
 import { timeBonusRoom } from "#app/server/payments/discounts.ts";
+import { eraseAtProvider, recordProviderErasures } from "./provider-erasure.ts";
 
-type ErasureContext = Pick<RequestContext, "db" | "env">;
+type ErasureContext = Pick<RequestContext, "db" | "env"> & Partial<Pick<RequestContext, "log" | "now">>;
 
 export async function eraseMember(app: ErasureContext, memberId: number) {
   const { db, env } = app;
@@ -53,6 +56,12 @@ export async function eraseMember(app: ErasureContext, memberId: number) {
   ]);
   const addresses = [...new Set([user.email, ...tokens.flatMap((t) => (t.newEmail ? [t.newEmail] : []))])];
   const mobiles = [...new Set(mandates.map((m) => m.mobile))];
+
+  // The provider's customers first on record (kept past the member), then asked to go: one the
+  // provider does not delete now is left to the hourly job, and the erasure goes on.
+  const customers = await recordProviderErasures(db, memberId, app.now?.() ?? Date.now());
+  crashPoint("erasure:provider-recorded");
+  for (const customer of customers) await eraseAtProvider(app, customer);
 
   // Outside D1 first, each step safe to repeat: if this stops halfway, the user row is still
   // there (deleted, past its window) and the next hourly run does it all again and finishes.

@@ -1,6 +1,7 @@
 // A member's copy of their data (GDPR art. 15 and 20): one ZIP with
 // data.json (account, profile, likes, conversations with the messages they
-// sent, payments, credits ledger, sessions, settings) and their photos,
+// sent, payments and their customers at payment providers, credits ledger,
+// sessions, settings) and their photos,
 // streamed: data.json goes out first, then each photo as it is read.
 // Secrets (password hash, session and push keys) stay out; other members'
 // words stay out too: their messages are their personal data, and so are the
@@ -18,6 +19,7 @@ import {
   likes,
   notificationSettings,
   passes,
+  paymentCustomers,
   payments,
   photos,
   profileInterests,
@@ -59,6 +61,7 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     complaintRows,
     reportRows,
     noteRows,
+    customerRows,
   ] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, memberId)),
     db.select().from(profileInterests).where(eq(profileInterests.userId, memberId)),
@@ -88,6 +91,7 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     db.select().from(complaints).where(eq(complaints.userId, memberId)),
     db.select().from(reports).where(eq(reports.reporterId, memberId)),
     db.select().from(profileNotes).where(eq(profileNotes.ownerId, memberId)),
+    db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, memberId)),
   ]);
 
   const conversations = await Promise.all(
@@ -110,6 +114,8 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     gifts,
     conversations,
     payments: paymentRows,
+    // Who the member is at payment providers (Mollie's customer id), for their direct debits.
+    paymentCustomers: customerRows,
     creditLedger: ledger,
     sessions: sessionRows,
     notificationSettings: notificationRows,
