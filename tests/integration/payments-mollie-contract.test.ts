@@ -101,12 +101,12 @@ describe("the methods a member is offered", () => {
   it("are the configured ones Mollie's account has active, asked once an hour, and for the amount at checkout", async () => {
     const mollie = givenMollie();
     mollie.methods.delete("paypal");
-    const app = mollieApp();
+    const app = mollieApp({ locale: "de" });
     expect(await offeredMethods(app, "NL")).toEqual(["ideal", "creditcard", "directdebit", "banktransfer"]);
     expect(await offeredMethods(app, "NL")).toEqual(["ideal", "creditcard", "directdebit", "banktransfer"]);
     expect(mollie.requests.map((r) => r.path)).toEqual([
-      "/v2/methods?sequenceType=oneoff&locale=nl_NL&billingCountry=NL",
-      "/v2/methods?sequenceType=recurring&locale=nl_NL&billingCountry=NL",
+      "/v2/methods?sequenceType=oneoff&locale=de_DE&billingCountry=NL",
+      "/v2/methods?sequenceType=recurring&locale=de_DE&billingCountry=NL",
     ]);
 
     const pkg = await givenPackage();
@@ -114,7 +114,7 @@ describe("the methods a member is offered", () => {
     const input = { packageId: pkg.id, country: "NL" };
     expect(await outcome(startCheckout(app, buyer, { ...input, method: "paypal" }))).toBe("method_not_offered");
     expect(mollie.requests.at(-1)?.path).toBe(
-      "/v2/methods?sequenceType=oneoff&locale=nl_NL&billingCountry=NL&amount%5Bvalue%5D=19.95&amount%5Bcurrency%5D=EUR",
+      "/v2/methods?sequenceType=oneoff&locale=de_DE&billingCountry=NL&amount%5Bvalue%5D=19.95&amount%5Bcurrency%5D=EUR",
     );
     expect(mollie.payments.size).toBe(0);
     expect(await outcome(startCheckout(app, buyer, { ...input, method: "ideal" }))).toBe("ok");

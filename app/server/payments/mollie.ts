@@ -52,7 +52,7 @@ const mollieLocales = new Set(
   ),
 );
 const homeLocale: Record<string, string> = { en: "en_US", da: "da_DK", sv: "sv_SE", nb: "nb_NO" };
-export function mollieLocale(language: string, country: string) {
+function mollieLocale(language: string, country: string) {
   const local = `${language}_${country}`;
   if (mollieLocales.has(local)) return local;
   const home = homeLocale[language] ?? `${language}_${language.toUpperCase()}`;

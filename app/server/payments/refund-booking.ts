@@ -40,6 +40,9 @@ export async function refundedSoFar(db: Database, paymentId: number) {
   return row?.cents ?? 0;
 }
 
+/** The name a refund's idempotency key is kept under (provider-keys.ts): one refund of a payment at a time. */
+export const refundOperation = (paymentId: number) => `refund:${paymentId}`;
+
 const isDuplicateRefund = (error: unknown) =>
   String(error).includes("UNIQUE") && String(error).includes("payment_refunds");
 

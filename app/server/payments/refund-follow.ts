@@ -22,7 +22,7 @@ import { memberMailSite } from "#app/server/operators/member-mail.ts";
 import type { Payment } from "./checkout.ts";
 import { paymentProvider } from "./provider.ts";
 import { forgetProviderKey } from "./provider-keys.ts";
-import { bookRefund, refundable } from "./refund-booking.ts";
+import { bookRefund, refundable, refundOperation } from "./refund-booking.ts";
 
 type FollowContext = Pick<RequestContext, "db" | "env" | "log" | "now"> & { requestId?: string };
 type BookedRefund = typeof paymentRefunds.$inferSelect;
@@ -97,7 +97,7 @@ async function giveBack(app: FollowContext, payment: Payment, ours: BookedRefund
         .update(payments)
         .set({ status: "paid", updatedAt: now })
         .where(and(eq(payments.id, payment.id), eq(payments.status, "refunded"))),
-      forgetProviderKey(app.db, `refund:${payment.id}`),
+      forgetProviderKey(app.db, refundOperation(payment.id)),
       ...(ours.operatorId
         ? [
             auditStatement(

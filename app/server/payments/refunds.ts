@@ -22,7 +22,7 @@ import { authorize } from "#app/server/operators/roles.ts";
 import type { Payment } from "./checkout.ts";
 import { ProviderRefused, paymentProvider } from "./provider.ts";
 import { forgetProviderKey, providerKey } from "./provider-keys.ts";
-import { bookRefund, refundable, refundedSoFar } from "./refund-booking.ts";
+import { bookRefund, refundable, refundedSoFar, refundOperation } from "./refund-booking.ts";
 import { followOpenRefunds } from "./refund-follow.ts";
 
 export async function refundPayment(app: OperatorContext, paymentId: number) {
@@ -68,9 +68,6 @@ export async function refundPayment(app: OperatorContext, paymentId: number) {
   if (booked === "already") throw new DomainError("not_refundable");
   deliverAfterResponse(memberApp);
 }
-
-/** The refund request's key at the provider: one per request, kept until the refund ends. */
-export const refundOperation = (paymentId: number) => `refund:${paymentId}`;
 
 /** A request that will not be carried out, and its key with it (the next request is a new refund). */
 async function dropRequest(app: Pick<RequestContext, "db">, paymentId: number) {
