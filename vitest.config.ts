@@ -3,9 +3,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { localVars } from "./scripts/lib/dev-vars.ts";
 
-// Two projects: `unit` (pure functions, schemas, components) in Node, and
-// `integration` inside workerd with D1 (migrations applied), KV, R2 and the
-// Durable Objects bound as in wrangler.toml. The integration Worker is the
+// `unit` (pure functions, schemas, components) in Node, `dev-server` (requests
+// through `npm start`) in Node, and `integration` inside workerd with D1
+// (migrations applied), KV, R2 and the Durable Objects bound as in wrangler.toml. The integration Worker is the
 // real one (workers/app.ts): React Router's plugin builds its pages on demand,
 // so loaders, actions and middleware answer there as they do in production.
 const ALONE = ["tests/integration/page-i18n.test.ts"];
@@ -29,6 +29,15 @@ export default defineConfig({
       // Renders in a burst and asserts nothing leaks between them: in an isolate of its own, so what other
       // files' tests made outside any request (translators, instances) is not what it measures.
       integration("integration-alone", { include: ALONE, exclude: [], isolate: true }),
+      {
+        // `npm start` itself, given junk: the dev server on its own port and state (tests/dev-server/).
+        test: {
+          name: "dev-server",
+          include: ["tests/dev-server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+        },
+      },
     ],
   },
 });
