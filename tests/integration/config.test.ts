@@ -113,6 +113,27 @@ describe("the configuration", () => {
     });
   });
 
+  it("purges no host unless told, and needs the API token for the hosts it is told to purge", () => {
+    expect(appConfig(production(fakeSecrets)).cachePurge.zones.size).toBe(0);
+    const zone = "0123456789abcdef0123456789abcdef";
+    const hosts = { CDN_PURGE_HOSTS: `hartslag.example=${zone},cdn.hartslag.example=${zone}` };
+    expect(problemsOf(production({ ...fakeSecrets, ...hosts }))).toEqual({
+      CLOUDFLARE_API_TOKEN: "is not set (needed for CDN_PURGE_HOSTS)",
+    });
+    expect(problemsOf(production({ ...fakeSecrets, CDN_PURGE_HOSTS: "hartslag.example=not-a-zone" }))).toHaveProperty(
+      "CDN_PURGE_HOSTS",
+    );
+    const config = appConfig(production({ ...fakeSecrets, ...hosts, CLOUDFLARE_API_TOKEN: "c".repeat(40) }));
+    expect(config.cachePurge).toEqual({
+      apiUrl: "https://api.cloudflare.com",
+      token: "c".repeat(40),
+      zones: new Map([
+        ["hartslag.example", zone],
+        ["cdn.hartslag.example", zone],
+      ]),
+    });
+  });
+
   it("lists what each variable is for", () => {
     for (const [name, variable] of Object.entries(variables)) {
       expect(variable.what.length, name).toBeGreaterThan(10);
