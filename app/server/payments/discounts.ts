@@ -10,9 +10,9 @@
 // codes (personal) and promotion codes (general) may be used by any member.
 // Every code is used once per member: a redemption row, unique per code and
 // member, records which payment used it; a refund of the member's only
-// purchase gives the welcome code back (welcomeBackStatements). Codes cannot be guessed: a general
-// code of no use to the member answers as an unknown one, and a member has
-// only a few typed codes refused a day (checkCode).
+// purchase gives the welcome code back (welcomeBackStatements). Codes cannot
+// be guessed: a general code of no use to the member answers as an unknown
+// one, and a member has only a few typed codes refused a day (checkCode).
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
