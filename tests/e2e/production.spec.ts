@@ -228,6 +228,8 @@ test.describe("with the providers' fakes as its secrets", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: t("payments:transactions.completed") })).toBeVisible();
     expect(await credits(page)).toBe(50);
+    // Every request the Worker sent Mollie, and every answer of the fake, fits Mollie's published schemas.
+    expect(mollie.violations).toEqual([]);
     await context.close();
   });
 });
