@@ -5,6 +5,7 @@ import { ErrorPage } from "#app/components/layout/error-page.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
 import { ToastHost } from "#app/components/layout/toast-host.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
+import { TimeBonusModal } from "#app/components/payments/time-bonus-modal.tsx";
 import { AppRuntime } from "#app/components/runtime/app-runtime.tsx";
 import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
 import { requestContext } from "#app/context.ts";
@@ -104,6 +105,7 @@ export default function App() {
       <Outlet />
       <BounceBeacon />
       <AppRuntime />
+      <TimeBonusModal />
       <ToastHost />
     </>
   );
