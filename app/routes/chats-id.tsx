@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { ChatList } from "#app/components/chat/chat-list.tsx";
 import { Conversation } from "#app/components/chat/conversation.tsx";
+import { rememberChatOpened } from "#app/components/chat/last-opened.ts";
 import { useReloadEvery } from "#app/components/chat/use-reload-every.ts";
 import { TitleCount } from "#app/components/layout/page-frame.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
@@ -35,6 +36,11 @@ export default function ChatScreen({ loaderData }: Route.ComponentProps) {
   const member = useSiteChrome()?.member;
   useReloadEvery();
   useUnreadCountsAfterReading(conversationId, chats, member?.unreadMessages ?? 0);
+  const memberId = member?.id;
+  const otherId = loaderData.other.id;
+  useEffect(() => {
+    if (memberId) rememberChatOpened({ member: memberId, profile: otherId, conversation: conversationId });
+  }, [memberId, otherId, conversationId]);
   return (
     <>
       {member && <TitleCount count={member.unreadMessages + member.newLikes} />}

@@ -2,13 +2,16 @@
 // string, so a search is a shareable URL and works without JavaScript; with
 // JavaScript "more" appends the next page instead of replacing it. People come
 // first: on a phone the filters wait behind one button that says how many are
-// set, so the first profiles are on the first screen.
+// set, so the first profiles are on the first screen. Going back to a list
+// shown before shows it again, pages added included, without asking the
+// server (search-cache.ts).
 import { SlidersHorizontal } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { cachedSearch, useKeepSearch } from "#app/components/members/search-cache.ts";
 import { requestContext } from "#app/context.ts";
 import { countryName, formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -67,6 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: t("members:title"),
     description: t("members:metaDescription", { name: app.settings.name }),
   };
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return cachedSearch<Awaited<ReturnType<typeof serverLoader>>>(request.url) ?? serverLoader();
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -130,6 +137,7 @@ function Search({ data: results }: { data: Results }) {
       hasMore: next.hasMore,
     }));
   }, [more.data]);
+  useKeepSearch(useMemo(() => ({ ...results, ...pages }), [results, pages]));
   const countryLabel = (code: string) => countryName(code, locale);
 
   return (

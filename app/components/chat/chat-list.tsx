@@ -2,16 +2,20 @@
 // other member, the newest message, its time and the unread count. Removing a
 // chat hides it at once, then asks the server (retried: removing a removed
 // chat changes nothing); if that fails, a toast says why and the list reloads.
+// The conversation the member opened last (last-opened.ts) is marked and
+// scrolled into view, so coming back to the list shows where they were.
 import { ArrowLeft, Heart, MessageCircle, Search, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { showToast } from "#app/components/layout/toast-host.tsx";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { apiFetch } from "#app/components/runtime/api.ts";
 import { formatBadge } from "#app/i18n/format.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { ChatListItem } from "#app/server/chat/conversations.ts";
+import { lastChatOpened } from "./last-opened.ts";
 import { listTime } from "./time.ts";
 
 export function ChatList({
@@ -32,6 +36,7 @@ export function ChatList({
   const navigate = useNavigate();
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const shown = chats.filter((chat) => !removed.has(chat.conversation.id));
+  const lastOpened = useLastOpened();
 
   async function remove(id: number) {
     setRemoved((ids) => new Set(ids).add(id));
@@ -71,6 +76,7 @@ export function ChatList({
               key={chat.conversation.id}
               chat={chat}
               active={chat.conversation.id === activeId}
+              lastOpened={chat.conversation.id === lastOpened}
               now={now}
               timeZone={timeZone}
               onRemove={() => void remove(chat.conversation.id)}
@@ -82,15 +88,27 @@ export function ChatList({
   );
 }
 
+/** The conversation this member opened last in this tab, known once the page is in the browser. */
+function useLastOpened() {
+  const memberId = useSiteChrome()?.member?.id ?? null;
+  const [conversation, setConversation] = useState<number | null>(null);
+  useEffect(() => {
+    setConversation(memberId === null ? null : (lastChatOpened(memberId)?.conversation ?? null));
+  }, [memberId]);
+  return conversation;
+}
+
 function ChatRow({
   chat,
   active,
+  lastOpened,
   now,
   timeZone,
   onRemove,
 }: {
   chat: ChatListItem;
   active: boolean;
+  lastOpened: boolean;
   now: number;
   timeZone: string;
   onRemove: () => void;
@@ -99,8 +117,22 @@ function ChatRow({
   const locale = useLocale();
   const { profile, last_message: last, num_unread_messages: unread } = chat;
   const at = last?.at;
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (lastOpened && !active) row.current?.scrollIntoView({ block: "nearest" });
+  }, [lastOpened, active]);
+  const tone = active
+    ? "bg-primary-soft"
+    : lastOpened
+      ? "bg-primary-soft/50 hover:bg-primary-soft"
+      : "hover:bg-surface";
   return (
-    <li className={`flex items-center ${active ? "bg-primary-soft" : "hover:bg-surface"}`} data-testid="chat-row">
+    <li
+      ref={row}
+      className={`flex items-center ${tone}`}
+      data-testid="chat-row"
+      data-last-opened={lastOpened ? "" : undefined}
+    >
       <Link
         to={`/chats/${chat.conversation.id}`}
         aria-current={active ? "page" : undefined}
