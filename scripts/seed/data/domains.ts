@@ -116,7 +116,7 @@ export const exampleDomains: SiteSettingsInput[] = [
     mail_name: "Herzklopfen",
     minimum_message_costs: { DE: { costs: 1, currency: "EUR" }, CH: { costs: 1, currency: "CHF" } },
     payment_methods: {
-      DE: ["sofort", "creditcard", "paypal", "directdebit", "klarna"],
+      DE: ["creditcard", "paypal", "directdebit", "banktransfer"],
       AT: ["eps", "creditcard", "paypal"],
       CH: ["twint", "creditcard", "paypal"],
     },
