@@ -9,33 +9,17 @@
 // message that sends it is recorded, in the same batch; one never sent (the
 // member left, the send was refused) is removed by the hourly job. The record
 // must still be there for the message to be sent, so a photo is sent within
-// 10 minutes of its upload, before that job may take it.
-import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+// 10 minutes of its upload, before that job may take it (photo-claims.ts).
 import type { RequestContext } from "#app/context.ts";
 import { randomToken } from "#app/server/accounts/tokens.ts";
-import type { Database } from "#app/server/db/client.ts";
-import { unclaimedFiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { giveBackDailyUse, takeDailyUse } from "#app/server/limits/daily-counts.ts";
 import { inspectUpload } from "#app/server/photos/limits.ts";
 import { processPhoto } from "#app/server/photos/process.ts";
-import { forgetUnclaimed, recordUnclaimed, settleFiles, UNCLAIMED_GRACE } from "#app/server/photos/unclaimed.ts";
+import { recordUnclaimed, settleFiles } from "#app/server/photos/unclaimed.ts";
 
 /** Chat photos a member may put in R2 a UTC day. */
 const CHAT_PHOTOS_PER_DAY = 50;
-/** How long after its upload a photo may be sent: well inside the grace the hourly job leaves a record. */
-const SEND_WITHIN = UNCLAIMED_GRACE - 5 * 60_000;
-
-/** SQL: 1 while the uploaded photo may still be sent (on record, uploaded within SEND_WITHIN), else 0. */
-export function unsentChatPhoto(key: string, now: number): SQL<number> {
-  return sql<number>`exists (select 1 from ${unclaimedFiles} where ${and(eq(unclaimedFiles.key, key), gt(unclaimedFiles.createdAt, now - SEND_WITHIN))})`;
-}
-
-/** The delete taking a sent photo off the record, not yet run; `when`: only if its message was recorded. */
-export function claimChatPhoto(db: Database, key: string, when: SQL) {
-  return forgetUnclaimed(db, [key], when);
-}
-
 export async function storeChatPhoto(
   app: Pick<RequestContext, "env" | "db" | "now">,
   memberId: number,

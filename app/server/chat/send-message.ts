@@ -13,7 +13,7 @@ import { DomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
 import { blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
 import { type MessageKind, messageCostSql } from "./costs.ts";
-import { claimChatPhoto, unsentChatPhoto } from "./photos.ts";
+import { claimChatPhoto, unsentChatPhoto } from "./photo-claims.ts";
 import { summarisedSeq } from "./summary.ts";
 
 type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
