@@ -7,8 +7,3 @@ declare global {
     }
   }
 }
-
-// The runner's own module: what SELF.fetch's waitUntil calls are still doing.
-declare module "cloudflare:test-internal" {
-  export function waitForGlobalWaitUntil(): Promise<void>;
-}
