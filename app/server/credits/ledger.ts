@@ -100,19 +100,7 @@ export function creditStatements(db: Database, booking: Booking & { amount: numb
  * in statements after these.
  */
 export function clawbackStatements(db: Database, booking: Booking & { amount: number; onlyIf?: SQL }) {
-  const { userId, amount, idempotencyKey, onlyIf } = booking;
-  return [
-    db.insert(creditLedger).select(
-      db
-        .select(ledgerRow(booking, users.id, sql<number>`-min(${amount}, ${users.credits})`))
-        .from(users)
-        .where(and(eq(users.id, userId), onlyIf)),
-    ),
-    db
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${bookedDelta(idempotencyKey)}` })
-      .where(and(eq(users.id, userId), booked(idempotencyKey), onlyIf)),
-  ] as const;
+  return bookedOnlyIf(db, booking, sql<number>`-min(${booking.amount}, ${users.credits})`);
 }
 
 /**
@@ -121,11 +109,16 @@ export function clawbackStatements(db: Database, booking: Booking & { amount: nu
  * (as clawbackStatements: change what it reads only in statements after these).
  */
 export function giveBackStatements(db: Database, booking: Booking & { amount: number; onlyIf: SQL }) {
-  const { userId, amount, idempotencyKey, onlyIf } = booking;
+  return bookedOnlyIf(db, booking, sql<number>`${booking.amount}`);
+}
+
+/** The row (its amount read from the member's row in the batch), then the balance following it; both only if `onlyIf`. */
+function bookedOnlyIf(db: Database, booking: Booking & { onlyIf?: SQL }, amount: SQL<number>) {
+  const { userId, idempotencyKey, onlyIf } = booking;
   return [
     db.insert(creditLedger).select(
       db
-        .select(ledgerRow(booking, users.id, sql<number>`${amount}`))
+        .select(ledgerRow(booking, users.id, amount))
         .from(users)
         .where(and(eq(users.id, userId), onlyIf)),
     ),
