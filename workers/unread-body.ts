@@ -17,7 +17,8 @@
  */
 export function watchUnreadBody(request: Request): { request: Request; settle: () => Promise<void> } {
   const source = request.body;
-  if (!source) return { request, settle: async () => {} };
+  // No body, or a declared empty one: nothing is left on the connection.
+  if (!source || request.headers.get("content-length") === "0") return { request, settle: async () => {} };
   if (!__LOCAL_TOOLS__) {
     return { request, settle: async () => (request.bodyUsed ? undefined : source.cancel().catch(() => {})) };
   }

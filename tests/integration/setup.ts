@@ -7,7 +7,6 @@
 // are seen. (Tests of refusals that are 5xx by design, such as a Worker without
 // its configuration, silence the log on purpose.)
 import { applyD1Migrations, env, reset } from "cloudflare:test";
-import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { afterEach, beforeEach, expect } from "vitest";
 import { disarmCrashes } from "#app/server/crash-points.ts";
 import { forgetRegionPoints } from "#app/server/geo/geocode.ts";
@@ -51,11 +50,6 @@ holder[wrapped] = watch;
 afterEach(async () => {
   disarmCrashes();
   await settleBackgroundWork();
-  // What the Worker handed to waitUntil during SELF.fetch (a session's upkeep
-  // after a quick refusal) must end before the next test empties the storage
-  // under it; an emptying that races a write can leave rows behind. Its own
-  // failures are the Worker's to log.
-  await waitForGlobalWaitUntil().catch(() => {});
   if (serverErrors.length > 0) {
     expect.fail(`the Worker answered 5xx:\n${[...serverErrors, ...errorLines.slice(-5)].join("\n")}`);
   }
