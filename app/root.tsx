@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
+import { HreflangLinks } from "#app/components/layout/hreflang-links.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
 import { ToastHost } from "#app/components/layout/toast-host.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={theme?.primary ?? DEFAULT_THEME.primary} />
         <Meta />
         {chrome && <SeoLinks seo={chrome.seo} />}
+        {chrome && <HreflangLinks seo={chrome.seo} />}
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">

@@ -11,3 +11,11 @@ export function localizedText(text: LocalizedText | undefined, locale: Locale): 
   if (typeof text === "string") return text;
   return text[locale] ?? text[defaultLocale] ?? text.en ?? "";
 }
+
+/** The domain's own title and description of its home page in `locale` (empty: the page's own words). */
+export function siteTexts(settings: { index_title: LocalizedText; description: LocalizedText }, locale: Locale) {
+  return {
+    title: localizedText(settings.index_title, locale),
+    description: localizedText(settings.description, locale),
+  };
+}

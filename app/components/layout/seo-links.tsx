@@ -1,20 +1,12 @@
-// Canonical address and hreflang alternates of the page in <head>, for search
-// engines: computed from the current location, so they follow client navigation.
+// Canonical address of the page in <head>, for search engines: computed from
+// the current location, so it follows client navigation.
 import { useLocation } from "react-router";
-import { canonicalUrl, LOCALE_QUERY, localeAlternates } from "#app/i18n/alternates.ts";
+import { canonicalUrl, LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { isLocale } from "#app/i18n/locales.ts";
 import type { SiteChrome } from "#app/server/site/chrome.ts";
 
 export function SeoLinks({ seo }: { seo: SiteChrome["seo"] }) {
   const { pathname, search } = useLocation();
   const asked = new URLSearchParams(search).get(LOCALE_QUERY);
-  return (
-    <>
-      <link rel="canonical" href={canonicalUrl(seo.origin, pathname, isLocale(asked) ? asked : null)} />
-      {seo.locales.length > 1 &&
-        localeAlternates(seo.origin, pathname, seo.locales).map((link) => (
-          <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
-        ))}
-    </>
-  );
+  return <link rel="canonical" href={canonicalUrl(seo.origin, pathname, isLocale(asked) ? asked : null)} />;
 }

@@ -1,6 +1,6 @@
 // Which locales a domain offers: per visitor country (the default table, or the
 // domain's own `visible_locales`), and over all its countries for hreflang.
-import { type Locale, locales, visibleLocales } from "#app/i18n/locales.ts";
+import { defaultLocale, type Locale, locales, visibleLocales } from "#app/i18n/locales.ts";
 import { localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
 import type { SiteSettings } from "./schema.ts";
 
@@ -18,4 +18,9 @@ export function domainLocales(settings: LocaleSettings): Locale[] {
   if (own) served.add(own);
   const ordered = locales.filter((l) => served.has(l));
   return own ? [own, ...ordered.filter((l) => l !== own)] : ordered;
+}
+
+/** The language a domain speaks when no other is asked for: its address without ?lng= is in it. */
+export function domainDefaultLocale(settings: Pick<SiteSettings, "domain_language">): Locale {
+  return localeOfDomainLanguage(settings.domain_language) ?? defaultLocale;
 }

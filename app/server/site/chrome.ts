@@ -1,14 +1,15 @@
 // What every page's frame shows (top navigation, footer, disclaimer,
 // site-entry warning), computed once per document request in the root loader.
 import type { RequestContext } from "#app/context.ts";
-import { localizedText } from "#app/i18n/localized-text.ts";
+import { localizedText, siteTexts } from "#app/i18n/localized-text.ts";
 import { maySignUp } from "#app/server/accounts/signup.ts";
 import { companyAddress, supportContact } from "#app/server/content/legal-values.ts";
 import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
 import { maySearch } from "#app/server/members/search-access.ts";
 import { getCompany, termsVersionDate } from "#app/server/reference/reference-data.ts";
-import { domainLocales, siteLocales } from "#app/server/settings/locales.ts";
+import { siteLocales } from "#app/server/settings/locales.ts";
 import { memberSummary } from "./member-summary.ts";
+import { siteSeo } from "./seo.ts";
 import { shouldShowSiteEntryWarning, siteEntryWarningInChatLayout } from "./site-entry.ts";
 import type { TrafficSource } from "./traffic-source.ts";
 
@@ -32,8 +33,7 @@ export async function loadSiteChrome(
     locale,
     country,
     visibleLocales: siteLocales(settings, country),
-    // Canonical and hreflang links (root.tsx): this host, the locales the domain serves.
-    seo: { origin: app.origin, locales: domainLocales(settings) },
+    seo: await siteSeo(app),
     member: summary,
     // The same rules /members and /signup apply, so no button leads to a refusal.
     canSearch: maySearch(app, cookies.trafficSource ?? {}),
@@ -42,8 +42,7 @@ export async function loadSiteChrome(
       name: settings.name,
       domain: settings.domain,
       logo: settings.logo,
-      title: localizedText(settings.index_title, locale),
-      description: localizedText(settings.description, locale),
+      ...siteTexts(settings, locale),
       fictionalWarning: localizedText(settings.fictional_warning, locale),
       fictionalSingular: localizedText(settings.fictional_singular, locale),
       fictionalPlural: localizedText(settings.fictional_plural, locale),

@@ -2,6 +2,8 @@
 // addresses, its landers under its niche's slug, the legal and help pages, and
 // for each the language versions (hreflang) the domain serves. Members' areas,
 // the API and developer pages stay out of search engines.
+
+import type { RequestContext } from "#app/context.ts";
 import { canonicalUrl, localeAlternates } from "#app/i18n/alternates.ts";
 import { legalPages } from "#app/server/content/legal.ts";
 import { domainLanderPaths } from "#app/server/landers/landers.ts";
@@ -77,4 +79,9 @@ export function sitemapXml(
     "</urlset>",
     "",
   ].join("\n");
+}
+
+/** What the page head needs for canonical and hreflang links (root.tsx): this host, the locales the domain serves. */
+export async function siteSeo(app: Pick<RequestContext, "origin" | "settings">) {
+  return { origin: app.origin, locales: domainLocales(app.settings) };
 }
