@@ -1,6 +1,7 @@
 // The Worker's HTTP surface, shared by the real entry (workers/app.ts) and the
 // workerd integration tests: request context, security headers, request ids,
-// access log, /api/* and /media/*; everything else goes to `ui` (React Router).
+// access log, one address per page (canonical-address.ts), /api/* and /media/*;
+// everything else goes to `ui` (React Router).
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
@@ -10,14 +11,12 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { RequestContext } from "#app/context.ts";
 import { LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { isLocale } from "#app/i18n/locales.ts";
 import { LOCALE_COOKIE, negotiateLocale } from "#app/i18n/negotiate.ts";
 import { findSessionMember, sessionUpkeep } from "#app/server/accounts/session.ts";
 import { clearedSessionCookie, sessionCookie, sessionToken } from "#app/server/accounts/session-cookie.ts";
 import { appConfig } from "#app/server/config/env.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { errorCatalogue } from "#app/server/errors.ts";
-import { localeCookie } from "#app/server/http/cookies.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { memberSettings } from "#app/server/settings/member-settings.ts";
 import { domainOf, servedSettings } from "#app/server/settings/resolve.ts";
@@ -26,6 +25,7 @@ import { workerAccess } from "./access.ts";
 import { adminGate } from "./admin.ts";
 import { apiError } from "./api/errors.ts";
 import { api } from "./api/index.ts";
+import { languageAddress, oneAddress } from "./canonical-address.ts";
 import { configGate } from "./config-gate.ts";
 import { media } from "./media.ts";
 import { plainAnswer } from "./plain-page.ts";
@@ -79,6 +79,7 @@ export function createServer(ui: UiHandler) {
     }),
   );
   server.use(configGate);
+  server.use(oneAddress);
   server.use(async (c, next) => {
     const id = c.var.requestId;
     const log = createLogger(id);
@@ -90,11 +91,9 @@ export function createServer(ui: UiHandler) {
       return plainAnswer(c, status, { code: "unknown_domain", title: "errors:unknownDomainTitle", message });
     }
     const country = visitorCountry(c.req.raw, site, appConfig(c.env).production);
-    const askedLocale = c.req.query(LOCALE_QUERY);
-    const cookieLocale = getCookie(c, LOCALE_COOKIE);
     const locale = negotiateLocale({
-      query: askedLocale,
-      cookie: cookieLocale,
+      query: c.req.query(LOCALE_QUERY),
+      cookie: getCookie(c, LOCALE_COOKIE),
       domainLanguage: site.domain_language,
       acceptLanguage: c.req.header("accept-language"),
       country,
@@ -128,11 +127,6 @@ export function createServer(ui: UiHandler) {
     c.set("app", app);
     await next();
 
-    // A page opened in a language (?lng=, hreflang) stays in it while browsing on.
-    if (isLocale(askedLocale) && askedLocale !== cookieLocale && c.req.method === "GET") {
-      c.res.headers.append("Set-Cookie", localeCookie(c.req.raw, askedLocale));
-    }
-
     if (token && !member) {
       c.res.headers.append("Set-Cookie", clearedSessionCookie(c.req.raw));
     } else if (member) {
@@ -149,6 +143,7 @@ export function createServer(ui: UiHandler) {
     }
   });
 
+  server.use(languageAddress);
   server.use(adminGate);
   server.use(workerAccess);
   server.route("/api", api);
