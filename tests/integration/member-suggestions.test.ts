@@ -8,13 +8,11 @@ import { member } from "./payment-fixtures.ts";
 const ids = (found: { id: number }[]) => found.map((m) => m.id);
 
 describe("the home page's teaser", () => {
-  it("shows members of the visitor's country where the domain serves it, else of any country", async () => {
+  it("shows members of the visitor's country where the domain serves it, else of the domain's countries", async () => {
     const dutch = await givenMember({ country: "NL" });
     const german = await givenMember({ country: "DE" });
     expect(ids(await homeTeaser({ ...appContext(), country: "DE" }))).toEqual([german]);
-    expect(ids(await homeTeaser({ ...appContext({ countries: ["NL"] }), country: "DE" })).sort()).toEqual(
-      [dutch, german].sort(),
-    );
+    expect(ids(await homeTeaser({ ...appContext({ countries: ["NL"] }), country: "DE" }))).toEqual([dutch]);
   });
 
   it("shows at most eight members", async () => {

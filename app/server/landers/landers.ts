@@ -1,10 +1,12 @@
 // Landers (landing pages): the designs that exist, their addresses,
-// and the real members they show: searchable members with a public main photo,
-// of the lander's niche, from the visitor's country first, then the domain's.
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+// and the real members they show: searchable members of the domain's audience
+// with a public main photo, of the lander's niche, from the visitor's country
+// first, then the domain's.
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { photos, profiles, regions } from "#app/server/db/schema.ts";
 import { ageOn } from "#app/server/members/age.ts";
+import { audienceCondition } from "#app/server/members/audience.ts";
 import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
 import { photoUrl } from "#app/server/members/photo-url.ts";
 import { type Niche, nicheCondition, nicheSlug } from "./niches.ts";
@@ -54,7 +56,7 @@ export interface LanderMember {
 }
 
 const ONLINE_MS = 10 * 60_000;
-/** Below this many members of the niche, the lander fills up with the domain's other members. */
+/** Below this many members of the niche, the lander fills up with the rest of the domain's audience. */
 const FILL_BELOW = 4;
 
 type LanderScope = Pick<RequestContext, "db" | "settings" | "country" | "now">;
@@ -88,19 +90,25 @@ function membersQuery(app: LanderScope, where: SQL, count: number) {
 
 type Row = Awaited<ReturnType<typeof membersQuery>>[number];
 
-/** Up to `count` members for a lander of `niche`. */
+/**
+ * Up to `count` members for a lander of `niche`, all of the domain's audience:
+ * of the niche (which a slug may name besides the domain's own), the
+ * visitor's country first; too few, and the rest of the audience fills up.
+ */
 export async function landerMembers(app: LanderScope, niche: Niche, count: number): Promise<LanderMember[]> {
   const now = app.now();
   const countries = app.settings.countries;
   const local = countries.includes(app.country) ? app.country : countries[0]!;
-  const inNiche = nicheCondition(niche, now);
+  const audience = audienceCondition(app.settings, now);
+  const narrower = niche.code !== app.settings.niche;
+  const inNiche = and(audience, narrower ? nicheCondition(niche, now) : undefined)!;
   const [near, domain] = await app.db.batch([
     membersQuery(app, and(eq(profiles.country, local), inNiche)!, count),
-    membersQuery(app, and(inArray(profiles.country, countries), inNiche)!, count),
+    membersQuery(app, inNiche, count),
   ]);
   let rows = dedupe([...near, ...domain]);
-  if (rows.length < FILL_BELOW && niche.rule) {
-    rows = dedupe([...rows, ...(await membersQuery(app, inArray(profiles.country, countries), count))]);
+  if (rows.length < FILL_BELOW && narrower) {
+    rows = dedupe([...rows, ...(await membersQuery(app, audience, count))]);
   }
   return rows.slice(0, count).map((row) => toLanderMember(row, app, now));
 }

@@ -39,7 +39,8 @@ const niches: readonly Niche[] = [
   { code: 7, prefix: null, rule: { minAge: 50 } },
 ];
 
-function nicheByCode(code: number): Niche {
+/** A domain's niche (settings.niche). */
+export function nicheByCode(code: number): Niche {
   return niches.find((n) => n.code === code) ?? niches[0]!;
 }
 
@@ -54,17 +55,35 @@ export function nicheSlug(code: number): string | null {
   return nicheByCode(code).prefix;
 }
 
-/** SQL: the profile belongs to the niche. */
-export function nicheCondition(niche: Niche, now: number): SQL | undefined {
+/** Ages from `min` to `max` years, inclusive. */
+export interface AgeRange {
+  min: number;
+  max: number;
+}
+
+const dateOfBirthWithin = (ages: AgeRange, now: number) => {
+  const { from, to } = birthDateRange(ages.min, ages.max, now);
+  return and(gte(profiles.dateOfBirth, from), lte(profiles.dateOfBirth, to))!;
+};
+
+/**
+ * SQL: the profile belongs to the niche and, when `ages` is given, is of those
+ * ages. A niche's own ages are intersected with `ages` (one range, not two);
+ * a member the operators tagged with the niche counts whatever their age, so
+ * that branch keeps `ages` alone. Undefined: everyone.
+ */
+export function nicheCondition(niche: Niche, now: number, ages?: AgeRange): SQL | undefined {
   const rule = niche.rule;
-  if (!rule) return undefined;
+  const within = ages ? dateOfBirthWithin(ages, now) : undefined;
+  if (!rule) return within;
   const parts: SQL[] = [];
   if (rule.gender) parts.push(eq(profiles.gender, rule.gender));
   if (rule.sexualities) parts.push(inArray(profiles.sexuality, rule.sexualities));
   if (rule.bodyType) parts.push(eq(profiles.bodyType, rule.bodyType));
-  if (rule.minAge !== undefined || rule.maxAge !== undefined) {
-    const { from, to } = birthDateRange(rule.minAge ?? 18, rule.maxAge ?? 120, now);
-    parts.push(gte(profiles.dateOfBirth, from), lte(profiles.dateOfBirth, to));
+  if (rule.minAge !== undefined || rule.maxAge !== undefined || ages) {
+    const min = Math.max(rule.minAge ?? 0, ages?.min ?? 0);
+    const max = Math.min(rule.maxAge ?? Number.MAX_SAFE_INTEGER, ages?.max ?? Number.MAX_SAFE_INTEGER);
+    parts.push(min <= max ? dateOfBirthWithin({ min: Math.max(min, 18), max: Math.min(max, 120) }, now) : sql`0`);
   }
   if (rule.interests) {
     parts.push(
@@ -72,5 +91,5 @@ export function nicheCondition(niche: Niche, now: number): SQL | undefined {
         where ${profileInterests.userId} = ${profiles.userId} and ${inArray(interests.slug, rule.interests)})`,
     );
   }
-  return or(and(...parts), eq(profiles.niche, niche.code));
+  return or(and(...parts), and(eq(profiles.niche, niche.code), within));
 }

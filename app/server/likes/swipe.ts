@@ -1,12 +1,13 @@
-// The swipe game and the match finder: members the player is
-// looking for, not yet liked or passed, ranked by shared interests, then
-// nearness in age and place. Candidates come from the most recently active
+// The swipe game and the match finder: members the player is looking for, of
+// the domain's audience, not yet liked or passed, ranked by shared interests,
+// then nearness in age and place. Candidates come from the most recently active
 // searchable members (search index), so ranking reads a bounded set.
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { interests, likes, passes, profileInterests, profiles } from "#app/server/db/schema.ts";
 import { ageOn } from "#app/server/members/age.ts";
+import { audienceCondition } from "#app/server/members/audience.ts";
 import { contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
 import { cardRowsQuery, toMemberCard } from "#app/server/members/search.ts";
 
@@ -23,6 +24,7 @@ export async function rankedCandidates(app: SwipeContext, member: SessionMember,
       and(
         eq(profiles.searchable, 1),
         eq(profiles.gender, member.profile.seeking),
+        audienceCondition(app.settings, now),
         ne(profiles.userId, member.id),
         notBlockedWith(member.id, profiles.userId),
         sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${member.id} and ${likes.likedId} = ${profiles.userId})`,

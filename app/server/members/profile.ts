@@ -1,11 +1,13 @@
 // A member's public profile, as the profile screen
-// shows it. Members who may not appear in search cannot be viewed either.
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+// shows it. Members who may not appear in search cannot be viewed either, nor
+// members outside the domain's audience (audience.ts), except by themselves.
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { blocks, interests, likes, photos, profileInterests, profiles, regions } from "#app/server/db/schema.ts";
 import { viewablePhotos } from "#app/server/photos/visibility.ts";
 import { ageOn } from "./age.ts";
+import { audienceCondition } from "./audience.ts";
 import { notBlockedWith } from "./blocks.ts";
 import { cardRowsQuery, toMemberCard } from "./search.ts";
 
@@ -27,13 +29,15 @@ export async function getMemberProfile(
   viewer: ProfileViewer | null = null,
 ) {
   const own = viewer?.id === memberId;
+  const now = app.now();
+  const audience = audienceCondition(app.settings, now);
   // Everything the screen shows in one D1 round trip.
   const [[row], memberPhotos, memberInterests, relatedRows, likeRows, blockRows] = await app.db.batch([
     app.db
       .select({ profile: profiles, region: sql<string | null>`${regions.name}`.as("region_name") })
       .from(profiles)
       .leftJoin(regions, eq(regions.id, profiles.regionId))
-      .where(profileVisibleTo(memberId, viewer?.id ?? null))
+      .where(and(profileVisibleTo(memberId, viewer?.id ?? null), own ? undefined : audience))
       .limit(1),
     app.db
       .select({
@@ -52,7 +56,7 @@ export async function getMemberProfile(
       .innerJoin(interests, eq(interests.id, profileInterests.interestId))
       .where(eq(profileInterests.userId, memberId))
       .orderBy(asc(interests.position)),
-    cardRowsQuery(app.db, sql`${relatedIdsQuery(app.db, memberId, viewer?.id ?? null)}`),
+    cardRowsQuery(app.db, sql`${relatedIdsQuery(app.db, audience, memberId, viewer?.id ?? null)}`),
     // The viewer's likes with this member, both ways, and whether the viewer blocked them.
     app.db
       .select({ likerId: likes.likerId })
@@ -72,7 +76,6 @@ export async function getMemberProfile(
   const likedBy = likeRows.some((r) => r.likerId === memberId);
   const { profile } = row;
 
-  const now = app.now();
   // Who sees which photo is the photos capability's rule; locked ones carry no URL.
   const shown = viewablePhotos(memberPhotos, viewer, memberId, {
     cdnPrefix: app.settings.cdn_prefix,
@@ -125,8 +128,8 @@ export function notBlockedBy(memberId: number, viewerId: number) {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId})`;
 }
 
-/** Members like this one: same gender and country, most recently active (search index only). */
-function relatedIdsQuery(db: Database, memberId: number, viewerId: number | null) {
+/** Members like this one, of the domain's audience: same gender and country, most recently active (search index only). */
+function relatedIdsQuery(db: Database, audience: SQL, memberId: number, viewerId: number | null) {
   const of = (column: typeof profiles.gender | typeof profiles.country) =>
     sql`(select ${column} from ${profiles} where ${profiles.userId} = ${memberId})`;
   return db
@@ -135,6 +138,7 @@ function relatedIdsQuery(db: Database, memberId: number, viewerId: number | null
     .where(
       and(
         eq(profiles.searchable, 1),
+        audience,
         sql`${profiles.gender} = ${of(profiles.gender)}`,
         sql`${profiles.country} = ${of(profiles.country)}`,
         ne(profiles.userId, memberId),

@@ -2,8 +2,9 @@
 // come from a covering index only (no table row read while filtering); the
 // cards are then read by primary key. Ids, cards and the capped count go to D1
 // as one batch: one round trip per search. Only searchable members appear:
-// active, confirmed, visible, not deleted (kept in profiles.searchable).
-import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+// active, confirmed, visible, not deleted (kept in profiles.searchable), of
+// the domain's audience (audience.ts).
+import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
 import { kept } from "#app/kept.ts";
@@ -11,7 +12,8 @@ import { bodyTypes, eyeColours, genders, hairColours, relationshipStatuses, sexu
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles, regions } from "#app/server/db/schema.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
-import { ageOn, birthDateRange } from "./age.ts";
+import { ageOn } from "./age.ts";
+import { audienceCondition } from "./audience.ts";
 import { notBlockedWith } from "./blocks.ts";
 import { photoUrl } from "./photo-url.ts";
 
@@ -104,16 +106,15 @@ function extraFilters(query: SearchQuery, fields: SiteSettings["search_fields"])
 }
 
 function searchWhere(app: SearchScope, query: SearchQuery, now: number): SQL {
-  const { from, to } = birthDateRange(query.min_age ?? MIN_AGE, query.max_age ?? MAX_AGE, now);
-  const conditions: SQL[] = [
-    eq(profiles.searchable, 1),
-    gte(profiles.dateOfBirth, from),
-    lte(profiles.dateOfBirth, to),
-  ];
+  // Only the domain's audience; its niche's ages and the search's are one range.
+  const ages = { min: query.min_age ?? MIN_AGE, max: query.max_age ?? MAX_AGE };
+  const conditions: SQL[] = [eq(profiles.searchable, 1)];
   if (query.gender) conditions.push(eq(profiles.gender, query.gender));
   // A region implies its country; leaving the country out lets the region index cover the search.
   if (query.countryregion) conditions.push(eq(profiles.regionId, query.countryregion));
   else if (query.country) conditions.push(eq(profiles.country, query.country));
+  const place = query.countryregion ? { regionId: query.countryregion } : { country: query.country };
+  conditions.push(audienceCondition(app.settings, now, { ages, ...place }));
   conditions.push(...extraFilters(query, app.settings.search_fields));
   if (app.viewer) {
     conditions.push(ne(profiles.userId, app.viewer.id), notBlockedWith(app.viewer.id, profiles.userId));
