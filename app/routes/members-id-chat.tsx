@@ -4,7 +4,8 @@
 // page offers to start it (or bring it back to the list), and only that
 // button's post starts it and counts towards a free member's conversations.
 // Visitors sign up first; a refusal (free members past their conversations,
-// blocks) is a page that says why.
+// blocks) is a page that says why. A conversation starts only with a member of
+// the domain's audience; one already under way (even one put away) goes on.
 import { invariantResponse } from "@epic-web/invariant";
 import { Crown, MessageCircle, MessageCircleOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +17,7 @@ import { withDomainMessage } from "#app/routing/forms.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { conversationToOpen, startConversation } from "#app/server/chat/conversations.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
+import { requireInAudience } from "#app/server/members/audience.ts";
 import type { Route } from "./+types/members-id-chat";
 
 function chatter({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
@@ -27,12 +29,19 @@ function chatter({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
   return { app, t, id, member: { id: app.member.id, paidUser: app.member.paidUser } };
 }
 
+/** The conversation to open; none yet, and the member must be of this domain's audience to start one. */
+async function conversationWith(...[app, member, id]: Parameters<typeof conversationToOpen>) {
+  const found = await conversationToOpen(app, member, id);
+  if (found.conversationId === null && !found.removed) await requireInAudience(app, id);
+  return found;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { app, t, id, member } = chatter(args);
   return withDomainMessage(
     t,
     async () => {
-      const found = await conversationToOpen(app, member, id);
+      const found = await conversationWith(app, member, id);
       if (found.conversationId !== null) throw redirect(`/chats/${found.conversationId}`);
       return {
         memberId: id,
@@ -51,6 +60,7 @@ export async function action(args: Route.ActionArgs) {
   return withDomainMessage(
     t,
     async () => {
+      await conversationWith(app, member, id);
       const conversationId = await startConversation(app, member, id);
       return redirect(`/chats/${conversationId}`);
     },

@@ -28,12 +28,16 @@ import { giftMenu } from "#app/server/likes/gifts.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
 import { saveNote } from "#app/server/members/notes.ts";
 import { openProfile } from "#app/server/members/open-profile.ts";
+import { maySearch } from "#app/server/members/search-access.ts";
 import { camPartner } from "#app/server/site/cam-partner.ts";
+import { trafficSource } from "#app/server/site/traffic-source.ts";
 import type { Route } from "./+types/members-id";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
+  // A visitor sees a profile only where they may see members at all (as /members answers).
+  if (!maySearch(app, trafficSource(request))) throw data({ message: t("members:searchLocked") }, { status: 403 });
   const id = parseId(params.id);
   const viewer = app.member ? { id: app.member.id, paidUser: app.member.paidUser } : null;
   const page = id === null ? null : await openProfile(app, id, viewer);
