@@ -12,7 +12,8 @@ export default defineConfig(({ mode }) => {
   // and in builds made for tests (DEV_ROUTES=1), never in a production build.
   const localTools = mode !== "production" || process.env.DEV_ROUTES === "1";
   return {
-    define: { __LOCAL_TOOLS__: JSON.stringify(localTools) },
+    // The build's date: the sitemap's last change of pages that come with the build (app/server/site/build-date.ts).
+    define: { __LOCAL_TOOLS__: JSON.stringify(localTools), __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
     plugins: [
       cloudflare({
         viteEnvironment: { name: "ssr" },

@@ -60,7 +60,7 @@ function integration(name: string, files: { include: string[]; exclude: string[]
       })),
       reactRouter(),
     ],
-    define: { __LOCAL_TOOLS__: "true" },
+    define: { __LOCAL_TOOLS__: "true", __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
     test: {
       name,
       // One isolate per worker for all its files: the Worker's modules (the

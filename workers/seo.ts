@@ -1,16 +1,28 @@
-// GET /robots.txt and /sitemap.xml for the request's host.
+// GET /robots.txt, /sitemap.xml and its parts /sitemap-<n>.xml for the request's host.
+import type { Context } from "hono";
 import { Hono } from "hono";
-import { robotsTxt, sitemapXml } from "#app/server/site/seo.ts";
+import { robotsTxt } from "#app/server/site/seo.ts";
+import { SITEMAP_LIMIT, sitemapDocument } from "#app/server/site/sitemap.ts";
 import type { AppEnv } from "./server.ts";
 
-export const seo = new Hono<AppEnv>()
-  .get("/robots.txt", (c) => {
-    c.header("Cache-Control", "public, max-age=3600");
-    return c.text(robotsTxt(c.var.app.origin));
-  })
-  .get("/sitemap.xml", (c) => {
-    const { app } = c.var;
+const CACHE = "public, max-age=3600";
+
+/** The routes, with the sitemap split past `sitemapLimit` addresses (tests pass a small one). */
+export function seoRoutes(sitemapLimit = SITEMAP_LIMIT) {
+  const sitemap = async (c: Context<AppEnv>, part: number | null) => {
+    const body = await sitemapDocument(c.var.app, part, sitemapLimit);
+    if (body === null) return c.notFound();
     c.header("Content-Type", "application/xml; charset=utf-8");
-    c.header("Cache-Control", "public, max-age=3600");
-    return c.body(sitemapXml(app.origin, app.settings));
-  });
+    c.header("Cache-Control", CACHE);
+    return c.body(body);
+  };
+  return new Hono<AppEnv>()
+    .get("/robots.txt", (c) => {
+      c.header("Cache-Control", CACHE);
+      return c.text(robotsTxt(c.var.app.origin));
+    })
+    .get("/sitemap.xml", (c) => sitemap(c, null))
+    .get("/:file{sitemap-[1-9][0-9]{0,5}\\.xml}", (c) => sitemap(c, Number(c.req.param("file").slice(8, -4))));
+}
+
+export const seo = seoRoutes();

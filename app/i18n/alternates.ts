@@ -1,5 +1,6 @@
-// URLs of a page per language (hreflang alternates, canonical): the locale is
-// chosen with ?lng=, so each language version of a page has its own address.
+// URLs of a page per language and country (hreflang alternates, canonical): the
+// locale is chosen with ?lng=, so each language version of a page has its own
+// address; a domain's own language is its address without ?lng=.
 import type { Locale } from "./locales.ts";
 
 export const LOCALE_QUERY = "lng";
@@ -11,10 +12,20 @@ export function canonicalUrl(origin: string, pathname: string, lng?: Locale | nu
   return url.href;
 }
 
-/** hreflang alternates for `locales`, plus x-default (the address without a language). */
-export function localeAlternates(origin: string, pathname: string, locales: readonly Locale[]) {
-  return [
-    ...locales.map((locale) => ({ hreflang: locale, href: canonicalUrl(origin, pathname, locale) })),
-    { hreflang: "x-default", href: canonicalUrl(origin, pathname) },
-  ];
+/**
+ * One hreflang value (`de-CH`, `x-default`) and where every page has that
+ * version: the site's origin, with ?lng= unless it is that site's own language.
+ */
+export interface HreflangTarget {
+  hreflang: string;
+  origin: string;
+  lng: Locale | null;
+}
+
+/** hreflang alternates of the page at `pathname`: one per target. */
+export function localeAlternates(pathname: string, targets: readonly HreflangTarget[]) {
+  return targets.map((target) => ({
+    hreflang: target.hreflang,
+    href: canonicalUrl(target.origin, pathname, target.lng),
+  }));
 }

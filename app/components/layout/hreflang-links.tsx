@@ -6,8 +6,7 @@ import type { SiteChrome } from "#app/server/site/chrome.ts";
 
 export function HreflangLinks({ seo }: { seo: SiteChrome["seo"] }) {
   const { pathname } = useLocation();
-  if (seo.locales.length < 2) return null;
-  return localeAlternates(seo.origin, pathname, seo.locales).map((link) => (
+  return localeAlternates(pathname, seo.alternates).map((link) => (
     <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
   ));
 }

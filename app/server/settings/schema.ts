@@ -73,6 +73,13 @@ export const siteSettingsSchema = z.object({
   push_public_key: z.string().default(""),
   fictional_icon: z.string().default("theater"),
   countries: z.array(countryCode).min(1),
+  /**
+   * The site this domain is one country or language version of: domains with
+   * the same non-empty group link each other's pages for search engines
+   * (hreflang). Name the group after the domain meant for visitors none of the
+   * versions targets (x-default); "" is a site on its own.
+   */
+  site_group: z.string().max(253).default(""),
   /** Per country, the locales offered instead of the default table (app/i18n/locales.ts). */
   visible_locales: z.record(countryCode, z.array(z.enum(locales)).min(1)).default({}),
   visible_profile_fields: z.array(z.enum(profileFields)).default([...profileFields]),
@@ -115,6 +122,8 @@ export const siteSettingsSchema = z.object({
     })
     .refine((partner) => !partner.enabled || partner.url !== "", { path: ["url"], message: "required when enabled" })
     .default({ enabled: false, name: "", url: "" }),
+  /** When the settings were last saved (the console and the CLI write it): the sitemap's last change. */
+  updated_at: z.iso.datetime().nullable().default(null),
   theme: z
     .object({
       primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),

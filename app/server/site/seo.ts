@@ -1,14 +1,10 @@
-// robots.txt and sitemap.xml per domain, for search engines: the host's own
-// addresses, its landers under its niche's slug, the legal and help pages, and
-// for each the language versions (hreflang) the domain serves. Members' areas,
-// the API and developer pages stay out of search engines.
-
+// robots.txt per domain and the search-engine facts of every page head: where
+// each language and country version of a page is (hreflang). Members' areas,
+// the API and developer pages stay out of search engines; the sitemap lists
+// what they may index (sitemap.ts).
 import type { RequestContext } from "#app/context.ts";
-import { canonicalUrl, localeAlternates } from "#app/i18n/alternates.ts";
-import { legalPages } from "#app/server/content/legal.ts";
-import { domainLanderPaths } from "#app/server/landers/landers.ts";
-import { domainLocales } from "#app/server/settings/locales.ts";
-import type { SiteSettings } from "#app/server/settings/schema.ts";
+import { siteGroupDomains } from "#app/server/settings/site-groups.ts";
+import { hreflangTargets } from "./hreflang.ts";
 
 const privatePaths = [
   "/api/",
@@ -41,47 +37,11 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** The public addresses of a domain, in the order the sitemap lists them. */
-function publicPaths(settings: Pick<SiteSettings, "niche" | "logged_out_search">): string[] {
-  return [
-    "/",
-    ...(settings.logged_out_search ? ["/members"] : []),
-    "/signup",
-    "/login",
-    "/pricing",
-    "/complaints",
-    ...legalPages.map((page) => `/pages/${page}`),
-    ...domainLanderPaths(settings.niche),
-  ];
-}
-
-const xml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-export function sitemapXml(
-  origin: string,
-  settings: Pick<SiteSettings, "niche" | "logged_out_search" | "countries" | "visible_locales" | "domain_language">,
-): string {
-  const locales = domainLocales(settings);
-  const urls = publicPaths(settings).map((path) => {
-    const links =
-      locales.length > 1
-        ? localeAlternates(origin, path, locales).map(
-            (link) => `    <xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${xml(link.href)}"/>`,
-          )
-        : [];
-    return ["  <url>", `    <loc>${xml(canonicalUrl(origin, path))}</loc>`, ...links, "  </url>"].join("\n");
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
-    "</urlset>",
-    "",
-  ].join("\n");
-}
-
-/** What the page head needs for canonical and hreflang links (root.tsx): this host, the locales the domain serves. */
-export async function siteSeo(app: Pick<RequestContext, "origin" | "settings">) {
-  return { origin: app.origin, locales: domainLocales(app.settings) };
+/**
+ * What the page head needs for canonical and hreflang links (root.tsx): this
+ * host, and where each language and country version of its pages is.
+ */
+export async function siteSeo(app: Pick<RequestContext, "origin" | "settings" | "env">) {
+  const group = await siteGroupDomains(app.env.SETTINGS, app.settings);
+  return { origin: app.origin, alternates: hreflangTargets(app.settings, app.origin, group) };
 }
