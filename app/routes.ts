@@ -87,6 +87,8 @@ export default [
   // The installable app: manifest, icons, offline page.
   route("manifest.webmanifest", "routes/manifest.ts", { id: "manifest" }),
   route("app-icon/:file", "routes/app-icon.ts", { id: "app-icon" }),
+  // The picture shared links show (Open Graph).
+  route("share-image.png", "routes/share-image.ts", { id: "share-image" }),
   route("offline", "routes/offline.ts", { id: "offline" }),
   route("activate/resend", "routes/activate-resend.ts"),
   route("report", "routes/report.ts"),

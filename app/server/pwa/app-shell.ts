@@ -44,7 +44,7 @@ export function webManifest(settings: SiteSettings, locale: Locale) {
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 /** The domain's logo as something to draw; the heart when it has none or it cannot be read. */
-async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: string): Promise<Logo> {
+export async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: string): Promise<Logo> {
   if (!logo) return heartLogo();
   try {
     const response = await fetch(new URL(logo, origin), { signal: AbortSignal.timeout(5_000) });
@@ -59,7 +59,7 @@ async function loadLogo(app: Pick<RequestContext, "log">, logo: string, origin: 
     }
     return { kind: "raster", bytes };
   } catch (error) {
-    app.log.warn("app icon drawn from the heart: the domain's logo could not be used", {
+    app.log.warn("app icon or share image drawn from the heart: the domain's logo could not be used", {
       logo,
       error: error instanceof Error ? error.message : String(error),
     });

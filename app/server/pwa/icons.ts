@@ -64,12 +64,23 @@ export async function renderIcon(file: IconFile, logo: Logo, primary: string): P
   const box = { x: (size * (1 - markShare)) / 2, y: (size * (1 - markShare)) / 2, size: size * markShare };
   const fill = logo.kind === "raster" ? "#fff" : primary;
   const radius = purpose === "any" ? size * 0.22 : 0;
-  const mark = logo.kind === "vector" ? vectorMark(logo, box) : rasterMark(logo.bytes, box);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
-<filter id="white" color-interpolation-filters="sRGB"><feFlood flood-color="#fff"/><feComposite in2="SourceAlpha" operator="in"/></filter>
+${WHITE_FILTER}
 <rect width="${size}" height="${size}" rx="${radius}" fill="${fill}"/>
-${mark}
+${logoMark(logo, box)}
 </svg>`;
+  return svgToPng(svg);
+}
+
+/** The filter logoMark paints a vector logo white with; the drawing's SVG must hold it. */
+export const WHITE_FILTER = `<filter id="white" color-interpolation-filters="sRGB"><feFlood flood-color="#fff"/><feComposite in2="SourceAlpha" operator="in"/></filter>`;
+
+/** The logo fitted into a square box: a vector logo in white, a raster logo as it is. */
+export const logoMark = (logo: Logo, box: { x: number; y: number; size: number }) =>
+  logo.kind === "vector" ? vectorMark(logo, box) : rasterMark(logo.bytes, box);
+
+/** An SVG document drawn to PNG by resvg, at the size the document gives. */
+export async function svgToPng(svg: string): Promise<Uint8Array<ArrayBuffer>> {
   const tree = await (await resvg()).async(svg);
   try {
     const image = tree.render();
