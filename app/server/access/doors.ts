@@ -144,6 +144,7 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/complaints", anyone),
   page("/manifest.webmanifest", anyone),
   page("/app-icon/:file", anyone),
+  page("/share-image.png", anyone),
   page("/offline", anyone),
   page("/members/:id/landing", { kind: "visitor", memberTo: "/members/:id" }),
   lander("/members/:id/landing2/:slug?"),
