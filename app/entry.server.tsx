@@ -5,7 +5,10 @@ import { type EntryContext, type HandleErrorFunction, type RouterContextProvider
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n, pageI18n } from "#app/i18n/i18next.server.ts";
+import { pageIndexing } from "#app/routing/indexing.ts";
 import { errorFields } from "#app/server/log.ts";
+import { maySearch } from "#app/server/members/search-access.ts";
+import { trafficSource } from "#app/server/site/traffic-source.ts";
 
 export const streamTimeout = 5_000;
 
@@ -60,5 +63,16 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The same word the page head says, for crawlers that read headers only.
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const url = new URL(request.url);
+  const { robots } = pageIndexing({
+    routeId: matches.at(-1)?.route.id,
+    pathname: url.pathname,
+    search: url.search,
+    failed: responseStatusCode !== 200 || errors != null,
+    maySearch: maySearch(app, trafficSource(request)),
+  });
+  if (robots) responseHeaders.set("X-Robots-Tag", robots);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

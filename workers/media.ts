@@ -11,6 +11,7 @@
 // members), cached by the browser only; 404 to everyone else, existing or not.
 // /media/chat/<conversation>/<file>: photos sent in a conversation, to its
 // members only, cached by the browser only.
+// No photo, nor any answer under /media, is for search engines (X-Robots-Tag).
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { openConversation } from "#app/server/chat/rooms.ts";
@@ -19,6 +20,10 @@ import { isPublicPhotoFile, PUBLIC_PHOTO_CACHE, viewablePhotoFile } from "#app/s
 import type { AppEnv } from "./server.ts";
 
 export const media = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.res.headers.set("X-Robots-Tag", "noindex, noimageindex");
+  })
   .get("/photos/:key{[A-Za-z0-9/_.-]+}", async (c) => {
     const key = c.req.param("key");
     if (key.includes("..") || !(await isPublicPhotoFile(c.var.app, key))) return c.notFound();

@@ -2,16 +2,19 @@
 // words, whether the visitor may sign up, and what sharing shows (Open Graph:
 // the page, a public photo of a member who is not fictional, no private data).
 // Landers are for visitors: the page gate sends members on to the members area.
-// A slug or member that names nothing is refused as not found.
+// A slug must name a niche (its first part, before any "-", a niche's prefix)
+// and a member must exist, or the page is refused as not found. What sharing
+// links to is the page's canonical address (routing/indexing.ts).
 import type { RequestContext } from "#app/context.ts";
 import { canonicalUrl } from "#app/i18n/alternates.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import { intlTags } from "#app/i18n/locales.ts";
+import { canonicalLander } from "#app/routing/indexing.ts";
 import { maySignUp } from "#app/server/accounts/signup.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { trafficSource } from "#app/server/site/traffic-source.ts";
-import { type Lander, type LanderMember, landerMembers, landerPath, SLUG } from "./landers.ts";
+import { type Lander, type LanderMember, landerMembers, SLUG } from "./landers.ts";
 import { nicheOfSlug } from "./niches.ts";
 
 export interface ShareInfo {
@@ -27,6 +30,7 @@ function setting(app: RequestContext, request: Request, slug: string | undefined
   if (slug !== undefined && !SLUG.test(slug)) throw new DomainError("page_not_found");
   const t = translator(app.locale);
   const niche = nicheOfSlug(slug, app.settings.niche);
+  if (slug !== undefined && niche.prefix !== slug.split("-")[0]) throw new DomainError("page_not_found");
   return { app, t, niche, signupsOpen: maySignUp(app.settings, trafficSource(request)) };
 }
 
@@ -66,7 +70,7 @@ export async function loadLander(
     niche: niche.code,
     signupsOpen,
     siteName: app.settings.name,
-    share: share(app, landerPath(input.lander, input.slug), text, members),
+    share: share(app, canonicalLander(input.lander, input.slug), text, members),
   };
 }
 
@@ -96,7 +100,8 @@ export async function loadMemberLander(
     title: t(`content:landers.${input.variant}.metaTitle`, values),
     description: t(`content:landers.${input.variant}.metaDescription`, values),
   };
-  const path = `/members/${profile.id}/${input.variant}${input.slug ? `/${input.slug}` : ""}`;
+  // A member's landing page stands for the gallery lander of its niche.
+  const path = canonicalLander("gallery", input.slug);
   return {
     member,
     others: others.filter((m) => m.id !== profile.id).slice(0, 6),
