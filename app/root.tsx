@@ -4,6 +4,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, use
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
 import { HreflangLinks } from "#app/components/layout/hreflang-links.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
+import { RTA_LABEL, SiteMeta } from "#app/components/layout/site-meta.tsx";
 import { ToastHost } from "#app/components/layout/toast-host.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { TimeBonusModal } from "#app/components/payments/time-bonus-modal.tsx";
@@ -41,7 +42,15 @@ const rateLimitMiddleware: Route.MiddlewareFunction = async ({ request, context 
   return next();
 };
 
+// Every document says it is adult content in a header too (site-meta.tsx puts it in the head).
+const ratingHeader: Route.MiddlewareFunction = async (_, next) => {
+  const response = (await next()) as Response;
+  if (response.headers.get("Content-Type")?.startsWith("text/html")) response.headers.set("Rating", RTA_LABEL);
+  return response;
+};
+
 export const middleware: Route.MiddlewareFunction[] = [
+  ratingHeader,
   i18nextMiddleware,
   visitorCookies,
   pageAccess,
@@ -82,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href="/app-icon/apple-touch-icon.png" />
         <meta name="theme-color" content={theme?.primary ?? DEFAULT_THEME.primary} />
         <Meta />
+        <SiteMeta chrome={chrome} />
         {chrome && <SeoLinks seo={chrome.seo} />}
         {chrome && <HreflangLinks seo={chrome.seo} />}
         <Links nonce={nonce} />

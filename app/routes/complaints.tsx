@@ -7,6 +7,7 @@ import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ErrorList, FormMessage, InputField, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
@@ -36,8 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  loaderData ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }] : [];
+export const meta = (args: Route.MetaArgs) => pageMeta(args, args.loaderData?.meta);
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
@@ -23,12 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const site = matches[0]?.loaderData?.site;
-  return [
-    { title: site?.title || loaderData?.meta.title },
-    { name: "description", content: site?.description || loaderData?.meta.description },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const site = args.matches[0]?.loaderData?.site;
+  const own = args.loaderData?.meta;
+  return pageMeta(args, own && { title: site?.title || own.title, description: site?.description || own.description });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ export const handle = landerHandle("alonetonight");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "alonetonight", slug: params.slug, count: 14 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 const sky =
   "radial-gradient(1px 1px at 20% 30%, #fff8, transparent), radial-gradient(1px 1px at 70% 20%, #fff9, transparent), radial-gradient(1.5px 1.5px at 40% 70%, #fff7, transparent), radial-gradient(1px 1px at 85% 60%, #fff8, transparent), radial-gradient(1px 1px at 10% 80%, #fff6, transparent), linear-gradient(180deg, #0b1026 0%, #1b1440 55%, #2a1035 100%)";

@@ -12,7 +12,7 @@ export const handle = landerHandle("collagelanding");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "collagelanding", slug: params.slug, count: 15 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 // Tiles that span two rows and columns, by position: the mosaic's rhythm.
 const big = new Set([0, 7, 11]);

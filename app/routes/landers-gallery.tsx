@@ -14,7 +14,7 @@ export const handle = landerHandle("gallery");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "gallery", slug: params.slug, count: 24 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 const ranges = [
   ["all", 18, 120],

@@ -17,7 +17,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { ...page, interests: topInterests(page.members, page.niche, 12) };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 export default function IconsLander({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

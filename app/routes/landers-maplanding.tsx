@@ -17,7 +17,7 @@ export const handle = landerHandle("maplanding");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "maplanding", slug: params.slug, count: 16 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 const mapBackground =
   "linear-gradient(90deg, rgb(0 0 0 / 0.04) 1px, transparent 1px) 0 0 / 40px 40px, linear-gradient(rgb(0 0 0 / 0.04) 1px, transparent 1px) 0 0 / 40px 40px, radial-gradient(circle at 30% 40%, #d9f0d3 0 18%, transparent 19%), radial-gradient(circle at 75% 65%, #d9f0d3 0 14%, transparent 15%), linear-gradient(160deg, #eef6ea, #e3eef7)";

@@ -14,7 +14,7 @@ export const handle = landerHandle("socialnetwork");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "socialnetwork", slug: params.slug, count: 12 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 export default function SocialLander({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

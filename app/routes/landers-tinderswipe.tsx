@@ -14,7 +14,7 @@ export const handle = landerHandle("tinderswipe");
 export const loader = ({ context, request }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "tinderswipe", count: 10 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 export default function TinderswipeLander({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

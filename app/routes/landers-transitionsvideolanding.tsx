@@ -16,7 +16,7 @@ export const handle = landerHandle("transitionsvideolanding");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "transitionsvideolanding", slug: params.slug, count: 5 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 // Five photos, five seconds each (the keyframes in app.css assume five).
 const SLIDE_SECONDS = 5;

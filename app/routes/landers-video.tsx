@@ -15,7 +15,7 @@ export const handle = landerHandle("video");
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
   landerPage(context, request, { lander: "video", slug: params.slug, count: 6 });
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 const STORY_MS = 6000;
 

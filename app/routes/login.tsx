@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { ErrorList, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { isLocale } from "#app/i18n/locales.ts";
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+export const meta = (args: Route.MetaArgs) => pageMeta(args, args.loaderData);
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");

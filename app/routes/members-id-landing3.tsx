@@ -19,7 +19,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { ...page, ...signupLimits(context.get(requestContext)) };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => landerMeta(loaderData?.share);
+export const meta = (args: Route.MetaArgs) => landerMeta(args);
 
 export default function MemberLanding3({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

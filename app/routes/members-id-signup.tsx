@@ -4,6 +4,7 @@
 import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
 import { WriteToMember } from "#app/components/accounts/write-to-member.tsx";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -33,8 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const handle = { signupFlowEmbeddedSiteEntryWarning: true };
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  loaderData ? [{ title: `${loaderData.member.name}, ${loaderData.member.age}` }] : [];
+// A member's name and age, nothing else of them (page-meta.ts).
+export const meta = (args: Route.MetaArgs) =>
+  pageMeta(args, args.loaderData && { title: `${args.loaderData.member.name}, ${args.loaderData.member.age}` });
 
 export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("members");

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
-import { profileShareMeta } from "#app/components/landers/lander-meta.ts";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { ProfileNote } from "#app/components/members/profile-note.tsx";
@@ -72,12 +72,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return withDomainMessage(t, () => actOnMember(app, member, id, parsed.data), {});
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0]?.loaderData as { seo: { origin: string }; site: { name: string } } | undefined;
-  return loaderData
-    ? profileShareMeta(loaderData.profile, root ? { origin: root.seo.origin, name: root.site.name } : null)
-    : [];
-};
+// A member's name and age, nothing else of them: no photo, no about text, no facts (page-meta.ts).
+export const meta = (args: Route.MetaArgs) =>
+  pageMeta(args, args.loaderData && { title: `${args.loaderData.profile.name}, ${args.loaderData.profile.age}` });
 
 export default function MemberProfile({
   loaderData: { profile, visible, gifts, likeSeen, note, camPartner: partner },

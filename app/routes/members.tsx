@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { cachedSearch, useKeepSearch } from "#app/components/members/search-cache.ts";
 import { requestContext } from "#app/context.ts";
@@ -76,10 +77,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return cachedSearch<Awaited<ReturnType<typeof serverLoader>>>(request.url) ?? serverLoader();
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData?.title },
-  ...(loaderData && !loaderData.locked ? [{ name: "description", content: loaderData.description }] : []),
-];
+export const meta = (args: Route.MetaArgs) =>
+  pageMeta(
+    args,
+    args.loaderData && {
+      title: args.loaderData.title,
+      description: args.loaderData.locked ? null : args.loaderData.description,
+    },
+  );
 
 type Results = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
 

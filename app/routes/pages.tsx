@@ -3,6 +3,7 @@
 // language, with the domain's company info filled in. Unknown pages are a 404.
 import { data } from "react-router";
 import { LegalArticle } from "#app/components/content/legal-article.tsx";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { isLegalPage, legalDocument } from "#app/server/content/legal.ts";
@@ -24,13 +25,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { doc, site: app.settings.name };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  loaderData
-    ? [
-        { title: `${loaderData.doc.title} – ${loaderData.site}` },
-        { name: "description", content: loaderData.doc.description },
-      ]
-    : [];
+export const meta = (args: Route.MetaArgs) =>
+  pageMeta(
+    args,
+    args.loaderData && {
+      title: `${args.loaderData.doc.title} – ${args.loaderData.site}`,
+      description: args.loaderData.doc.description,
+    },
+  );
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   return <LegalArticle doc={loaderData.doc} />;

@@ -8,6 +8,7 @@ import { Check, Images, MessageCircle, ShieldCheck, Infinity as Unlimited } from
 import { useTranslation } from "react-i18next";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { PackageList } from "#app/components/payments/package-card.tsx";
 import { DiscountBadge } from "#app/components/payments/price.tsx";
 import { requestContext } from "#app/context.ts";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+export const meta = (args: Route.MetaArgs) => pageMeta(args, args.loaderData);
 
 export default function Premium({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");

@@ -5,6 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+export const meta = (args: Route.MetaArgs) => pageMeta(args, args.loaderData);
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");

@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { type SignupActionData, SignupForm, SignupsClosed } from "#app/components/accounts/signup-form.tsx";
+import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { type ActionAnswer, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs): ActionAnsw
   );
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+export const meta = (args: Route.MetaArgs) => pageMeta(args, args.loaderData);
 
 export const handle = { signupFlowEmbeddedSiteEntryWarning: true };
 
