@@ -106,7 +106,8 @@ async function run(store: Store) {
     } else {
       fail("Give a JSON file or key=value pairs.");
     }
-    const parsed = parseSettings(next);
+    // Dated when saved: the sitemap's last change of the domain's pages.
+    const parsed = parseSettings({ ...(next as object), updated_at: new Date().toISOString() });
     if (!parsed.ok) fail(`Not saved; the settings do not pass the schema:\n  ${parsed.error.replaceAll("; ", "\n  ")}`);
     await store.put(key, JSON.stringify(parsed.settings));
     console.log(`Saved the settings of ${domain}${values.remote ? " (remote)" : ""}.`);

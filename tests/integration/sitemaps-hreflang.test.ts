@@ -7,6 +7,7 @@ import { env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { RequestContext } from "#app/context.ts";
+import { domainSettings, saveDomainSettings } from "#app/server/operators/domains.ts";
 import { getCompany, termsVersionDate } from "#app/server/reference/reference-data.ts";
 import { forgetSettings, parseSettings } from "#app/server/settings/resolve.ts";
 import { forgetSiteGroups } from "#app/server/settings/site-groups.ts";
@@ -16,6 +17,7 @@ import type { AppEnv } from "#workers/server.ts";
 import { exampleDomains } from "../../scripts/seed/data/domains.ts";
 import { seedExampleDomains } from "../../scripts/seed/domains.ts";
 import { appContext, db, givenCompany, givenDomainSettings } from "./fixtures.ts";
+import { givenOperator } from "./operator-fixtures.ts";
 
 type Alternate = [hreflang: string, href: string];
 
@@ -175,6 +177,16 @@ describe("the sitemap", () => {
     const after = await sitemapOf("https://herzklopfen.example");
     expect(lastmod(after, "/pricing")).toBe(w3c(saved));
     expect(lastmod(after, "/pages/terms")).toBe(w3c(terms));
+  });
+
+  it("moves the pages' last change to an operator's save in the console", async () => {
+    const saved = Date.UTC(2032, 5, 6, 7, 8, 9);
+    const admin = await givenOperator("admin", { now: () => saved });
+    const current = await domainSettings(admin.app, "herzklopfen.example");
+    const json = JSON.stringify({ ...JSON.parse(current.json), name: "Herzklopfen 50+" });
+    await saveDomainSettings(admin.app, { domain: "herzklopfen.example", json, version: current.version });
+    const urls = await sitemapOf("https://herzklopfen.example");
+    expect(urls.find((url) => url.loc === "https://herzklopfen.example/")!.lastmod).toBe(w3c(saved));
   });
 
   it("leaves out /members where visitors may not search", async () => {

@@ -121,7 +121,9 @@ export async function previewSettings(app: OperatorContext, domain: string, json
   };
 }
 
-async function write(app: OperatorContext, domain: string, before: unknown, settings: SiteSettings, action: string) {
+async function write(app: OperatorContext, domain: string, before: unknown, edited: SiteSettings, action: string) {
+  // Dated when saved, whatever the editor said: the sitemap's last change of the domain's pages.
+  const settings = { ...edited, updated_at: new Date(app.now()).toISOString() };
   // D1 and KV cannot share a transaction: the audit row goes first, so no change
   // is ever live without its row; a failed KV write is recorded after it.
   await auditStatement(app, app.operator, { action, targetType: "domain", targetId: domain, before, after: settings });
@@ -137,6 +139,7 @@ async function write(app: OperatorContext, domain: string, before: unknown, sett
     throw error;
   }
   forgetSettings(domain);
+  return settings;
 }
 
 export async function saveDomainSettings(
@@ -150,8 +153,7 @@ export async function saveDomainSettings(
   if (stored === null && input.domain !== BUILT_IN_DOMAIN) throw new DomainError("domain_not_found");
   if ((await version(stored)) !== input.version) throw new DomainError("settings_changed");
   const before = stored === null ? null : (JSON.parse(stored) as unknown);
-  await write(app, input.domain, before, checked.settings, "domain.update");
-  return checked.settings;
+  return write(app, input.domain, before, checked.settings, "domain.update");
 }
 
 /** A new domain, starting from a copy of another's settings (or the built-in ones). */
@@ -162,6 +164,5 @@ export async function createDomain(app: OperatorContext, input: { domain: string
   const base = source === null ? builtInSettings : (JSON.parse(source) as object);
   const parsed = siteSettingsSchema.safeParse({ ...base, domain: input.domain });
   if (!parsed.success) throw new DomainError("settings_invalid");
-  await write(app, input.domain, null, parsed.data, "domain.create");
-  return parsed.data;
+  return write(app, input.domain, null, parsed.data, "domain.create");
 }
