@@ -143,7 +143,7 @@ describe("domain settings per request host", () => {
     expect((await chromeFor("vlinder.example", { "CF-IPCountry": "NL" })).visibleLocales).toEqual(["nl"]);
     const herzklopfen = await loadSettings(env.SETTINGS, "herzklopfen.example");
     expect(siteLocales(herzklopfen, "AT")).toEqual(["de"]);
-    // hreflang alternates: the domain's own language first, then every locale its countries see.
+    // Every locale the domain serves (what ?lng= may ask for), its own language first.
     expect(domainLocales(herzklopfen)).toEqual(["de", "fr", "it"]);
   });
 

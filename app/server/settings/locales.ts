@@ -1,5 +1,5 @@
 // Which locales a domain offers: per visitor country (the default table, or the
-// domain's own `visible_locales`), and over all its countries for hreflang.
+// domain's own `visible_locales`; hreflang names each pair), and over all its countries.
 import { defaultLocale, type Locale, locales, visibleLocales } from "#app/i18n/locales.ts";
 import { localeOfDomainLanguage } from "#app/i18n/negotiate.ts";
 import type { SiteSettings } from "./schema.ts";
