@@ -5,12 +5,13 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { users } from "#app/server/db/schema.ts";
+import { profiles, users } from "#app/server/db/schema.ts";
 import { landerMembers } from "#app/server/landers/landers.ts";
 import { nicheOfSlug } from "#app/server/landers/niches.ts";
 import { rankedCandidates } from "#app/server/likes/swipe.ts";
+import { getMemberProfile } from "#app/server/members/profile.ts";
 import { searchIdsQuery, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
-import { parseSettings } from "#app/server/settings/resolve.ts";
+import { forgetSettings, parseSettings } from "#app/server/settings/resolve.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 import { exampleDomains } from "../../scripts/seed/data/domains.ts";
 import { seedExampleDomains } from "../../scripts/seed/domains.ts";
@@ -59,6 +60,7 @@ const query = (input: Record<string, unknown> = {}) => searchQuerySchema.parse(i
 describe("a domain shows the members of its audience", () => {
   beforeEach(async () => {
     await seedExampleDomains(db, env.SETTINGS);
+    forgetSettings();
   });
 
   it("answers a profile outside the audience as not found, for visitors and members alike", async () => {
@@ -128,7 +130,6 @@ describe("a domain shows the members of its audience", () => {
     expect(await search({ min_age: "20", max_age: "40" })).toEqual([]);
     expect(await search({ min_age: "50", max_age: "60" })).toEqual([people.greta]);
     expect(await search({ min_age: "18", max_age: "52" })).toEqual([]);
-    const { profiles } = await import("#app/server/db/schema.ts");
     await db.update(profiles).set({ niche: 7 }).where(eq(profiles.userId, people.jana));
     expect(await search({})).toEqual([people.greta, people.jana].sort());
     expect(await search({ min_age: "20", max_age: "40" })).toEqual([people.jana]);
@@ -155,7 +156,6 @@ describe("a domain shows the members of its audience", () => {
     expect(ids(await rankedCandidates(herzklopfen, seeking, 20))).toEqual([people.greta]);
     const vlinder = appContext(exampleSettings(VLINDER));
     expect(ids(await rankedCandidates(vlinder, seeking, 20))).toEqual([people.femke, people.lotte].sort());
-    const { getMemberProfile } = await import("#app/server/members/profile.ts");
     const another = await givenMember({ name: "Anouk", country: "NL" });
     const related = (await getMemberProfile(vlinder, people.femke))?.related ?? [];
     expect(ids(related)).toEqual([another]);
@@ -165,7 +165,6 @@ describe("a domain shows the members of its audience", () => {
     const people = await givenPeople();
     const settings = { ...exampleSettings(VLINDER), logged_out_search: false };
     await env.SETTINGS.put(`domain:${VLINDER}`, JSON.stringify(settings));
-    const { forgetSettings } = await import("#app/server/settings/resolve.ts");
     forgetSettings();
     const locked = await page(VLINDER, `/members/${people.femke}`);
     expect(locked.status).toBe(403);

@@ -39,7 +39,7 @@ function countryCondition(countries: string[], { country, regionId }: SearchNarr
 }
 
 /** Whether the member belongs to the domain's audience (a member who does not exist does not). */
-export async function inAudience(app: Pick<RequestContext, "db" | "settings" | "now">, memberId: number) {
+async function inAudience(app: Pick<RequestContext, "db" | "settings" | "now">, memberId: number) {
   const [row] = await app.db
     .select({ id: profiles.userId })
     .from(profiles)
