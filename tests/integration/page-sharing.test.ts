@@ -17,6 +17,7 @@ interface Head {
   rating: string | null;
   lang: string | null;
   title: string;
+  canonical: string | null;
   meta: { key: string; content: string }[];
   jsonLd: string[];
 }
@@ -28,6 +29,7 @@ async function head(path: string): Promise<Head> {
     rating: response.headers.get("rating"),
     lang: null,
     title: "",
+    canonical: null,
     meta: [],
     jsonLd: [],
   };
@@ -48,6 +50,11 @@ async function head(path: string): Promise<Head> {
       },
       text: (t) => {
         if (inTitle) found.title += t.text;
+      },
+    })
+    .on('head link[rel="canonical"]', {
+      element: (e) => {
+        found.canonical = e.getAttribute("href");
       },
     })
     .on("head meta", {
@@ -86,6 +93,7 @@ function expectShared(page: Head, url: string, locale: string) {
   expect(one(page, "og:title")).not.toBe("");
   expect(one(page, "og:description")).not.toBe("");
   expect(one(page, "og:url")).toBe(url);
+  expect(page.canonical).toBe(url);
   expect(one(page, "og:image")).toBe(`${SITE}/share-image.png`);
   expect(one(page, "og:image:width")).toBe("1200");
   expect(one(page, "og:image:height")).toBe("630");
@@ -106,6 +114,9 @@ describe("sharing a public page", () => {
       expect(one(page, "og:title"), path).toBe(page.title);
       expect(values(page, "description")[0], path).toBe(one(page, "og:description"));
     }
+    // A campaign's lander is shared as the lander its search engines are given (its canonical address).
+    const campaign = await head("/landers/video/milf-amsterdam?ref=mail");
+    expectShared(campaign, `${SITE}/landers/video/milf`, "nl_NL");
     const english = await head("/pricing?lng=en");
     expect(english.lang).toBe("en");
     expectShared(english, `${SITE}/pricing?lng=en`, "en_GB");

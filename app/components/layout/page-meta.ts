@@ -4,8 +4,8 @@
 // root loader's site chrome. The picture is always the domain's share image,
 // never a member's photo: members are not shown outside the site by us.
 import type { MetaDescriptor } from "react-router";
-import { canonicalUrl, LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { intlTags, isLocale } from "#app/i18n/locales.ts";
+import { pageIndexing } from "#app/routing/indexing.ts";
 import type { SiteChrome } from "#app/server/site/chrome.ts";
 
 /** The domain's share picture (drawn by app/server/pwa/share-image.ts): the size the big social sites ask for. */
@@ -14,6 +14,7 @@ export const SHARE_IMAGE = { path: "/share-image.png", width: 1200, height: 630,
 /** What a route's meta function is given that this helper reads. */
 interface MetaArgsSeen {
   location: { pathname: string; search: string };
+  error?: unknown;
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
 }
 
@@ -26,20 +27,30 @@ export interface PageTexts {
 /** og:locale's form of a locale: nl_NL. */
 export const ogLocale = (locale: string) => (isLocale(locale) ? intlTags[locale] : locale).replace("-", "_");
 
-export function pageMeta({ location, matches }: MetaArgsSeen, page: PageTexts | null | undefined): MetaDescriptor[] {
+export function pageMeta(
+  { location, matches, error }: MetaArgsSeen,
+  page: PageTexts | null | undefined,
+): MetaDescriptor[] {
   if (!page) return [];
   const chrome = matches.find((match) => match?.id === "root")?.loaderData as SiteChrome | undefined;
   const description = page.description || chrome?.site.description || "";
   const texts = [{ title: page.title }, ...(description ? [{ name: "description", content: description }] : [])];
   if (!chrome) return texts;
   const { origin } = chrome.seo;
-  const asked = new URLSearchParams(location.search).get(LOCALE_QUERY);
+  // The address search engines are given for the page (its canonical link), so a share counts for it too.
+  const { canonical } = pageIndexing({
+    routeId: matches.at(-1)?.id,
+    pathname: location.pathname,
+    search: location.search,
+    failed: error != null,
+    maySearch: chrome.canSearch,
+  });
   return [
     ...texts,
     { property: "og:type", content: "website" },
     { property: "og:title", content: page.title },
     ...(description ? [{ property: "og:description", content: description }] : []),
-    { property: "og:url", content: canonicalUrl(origin, location.pathname, isLocale(asked) ? asked : null) },
+    { property: "og:url", content: new URL(canonical, origin).href },
     { property: "og:image", content: new URL(SHARE_IMAGE.path, origin).href },
     { property: "og:image:width", content: String(SHARE_IMAGE.width) },
     { property: "og:image:height", content: String(SHARE_IMAGE.height) },
