@@ -31,13 +31,17 @@ function moved(c: Context<AppEnv>, url: URL, cookie?: string) {
   return response;
 }
 
+const lower = (match: string) => (match.startsWith("%") ? match : match.toLowerCase());
+
 /** www.<domain> → <domain>; a page path with a trailing slash or capitals → without: one step, no settings needed. */
 export const oneAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   const target = new URL(url);
   if (target.hostname.startsWith("www.")) target.hostname = target.hostname.slice("www.".length);
   if (isPageRequest(c.req.method, url.pathname)) {
-    target.pathname = target.pathname.replace(/\/+$/, "").toLowerCase() || "/";
+    // Percent escapes stay as they are: %C3%A9 and %c3%a9 are the same letter.
+    const path = target.pathname.replace(/\/+$/, "").replace(/%[0-9a-f]{2}|[A-Z]+/gi, lower);
+    target.pathname = path || "/";
   }
   if (target.href !== url.href) return moved(c, target);
   return next();
@@ -94,7 +98,8 @@ export const languageAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
     varyBy(c.res.headers, ["Cookie", "Accept-Language"]);
   }
   // Only a local Worker serves a host without settings (settings/resolve.ts): never to be indexed.
-  if (!(await findSettings(app.env.SETTINGS, app.domain)) && !c.res.headers.has("X-Robots-Tag")) {
+  const robots = c.res.headers.get("X-Robots-Tag") ?? "";
+  if (!robots.includes("noindex") && !(await findSettings(app.env.SETTINGS, app.domain))) {
     c.res.headers.set("X-Robots-Tag", "noindex");
   }
 };

@@ -71,6 +71,7 @@ describe("one address per page", () => {
       "/Logos/vlinder.svg",
       "/payments/sandbox/AbC",
       "/dev/push/AbC",
+      "/pages/caf%C3%A9",
       "/api/settings.php?lng=zz",
       "/media/x?lng=nl",
     ]) {
@@ -204,16 +205,18 @@ describe("each language version of a page", () => {
 
 describe("a host without settings", () => {
   it("is served the built-in settings locally, kept out of search engines", async () => {
-    const response = await request("http://nobody-here.example/signup");
-    expect(response.status).toBe(200);
-    await response.body?.cancel();
-    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    for (const path of ["/", "/api/ping"]) {
+      const response = await request(`http://nobody-here.example${path}`);
+      expect(response.status, path).toBe(200);
+      await response.body?.cancel();
+      expect(response.headers.get("x-robots-tag"), path).toMatch(/^noindex\b/);
+    }
   });
 
   it("does not mark a domain with settings so", async () => {
     await seedExampleDomains(db, env.SETTINGS);
-    const response = await request("https://vlinder.example/signup");
+    const response = await request("https://vlinder.example/");
     await response.body?.cancel();
-    expect(response.headers.get("x-robots-tag")).toBeNull();
+    expect(response.headers.get("x-robots-tag") ?? "").not.toMatch(/noindex/);
   });
 });
