@@ -32,7 +32,7 @@ export interface PageIndexing {
   canonical: string;
 }
 
-/** Pages without content of their own worth finding: forms, notices, confirmations. */
+/** Pages without content of their own worth finding: forms, notices, confirmations, the locked member list. */
 const utilityPages = new Set([
   "routes/login",
   "routes/signup",
