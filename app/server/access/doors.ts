@@ -30,7 +30,9 @@ export type Audience =
  * What the door shows or changes, when that belongs to someone. Each name is
  * one domain rule, applied by the door's handler:
  * - conversation: its two members while neither has blocked the other (chat/conversations.ts)
- * - profile: a visible member who has not blocked the viewer (members/profile.ts, members/blocks.ts)
+ * - profile: a visible member of the domain's audience who has not blocked the viewer, and for a
+ *   visitor only where the domain lets visitors see members (members/profile.ts, members/audience.ts,
+ *   members/blocks.ts, members/search-access.ts)
  * - own photo, own payment: the member who owns it (photos/manage.ts, payments/checkout.ts)
  * - viewable photo: the owner; premium members for private photos; never a blocked viewer (photos/visibility.ts)
  * - public photo file: an active, non-private profile photo's file, for everyone (photos/visibility.ts)
