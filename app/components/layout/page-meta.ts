@@ -25,7 +25,7 @@ export interface PageTexts {
 }
 
 /** og:locale's form of a locale: nl_NL. */
-export const ogLocale = (locale: string) => (isLocale(locale) ? intlTags[locale] : locale).replace("-", "_");
+const ogLocale = (locale: string) => (isLocale(locale) ? intlTags[locale] : locale).replace("-", "_");
 
 export function pageMeta(
   { location, matches, error }: MetaArgsSeen,

@@ -13,7 +13,7 @@ export const RTA_LABEL = "RTA-5042-1996-1400-1577-RTA";
 type StructuredChrome = Pick<SiteChrome, "seo" | "site" | "company" | "locale">;
 
 /** schema.org's Organization (the domain's company) and WebSite, as one JSON-LD graph. */
-export function siteJsonLd({ seo, site, company, locale }: StructuredChrome) {
+function siteJsonLd({ seo, site, company, locale }: StructuredChrome) {
   const home = new URL("/", seo.origin).href;
   const organization = company && {
     "@type": "Organization",

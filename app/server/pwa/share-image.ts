@@ -17,7 +17,7 @@ const MARK = 300;
 const CARD = 360;
 
 /** The logo in the middle of the theme's gradient: white for a vector logo, a raster logo on a white card. */
-export function renderShareImage(logo: Logo, colours: { primary: string; secondary: string }) {
+function renderShareImage(logo: Logo, colours: { primary: string; secondary: string }) {
   const { width, height } = SHARE_IMAGE;
   const box = { x: (width - MARK) / 2, y: (height - MARK) / 2, size: MARK };
   const card =
