@@ -144,20 +144,6 @@ describe("the country domains of one site", () => {
   });
 });
 
-describe("the seeded Vlinder domains", () => {
-  it("are one site: Belgium on its Belgian domain, x-default on vlinder.example", async () => {
-    const expected: Alternate[] = [
-      ["de-BE", "https://vlinder-belgie.example/?lng=de"],
-      ["fr-BE", "https://vlinder-belgie.example/?lng=fr"],
-      ["nl-BE", "https://vlinder-belgie.example/"],
-      ["nl-NL", "https://vlinder.example/"],
-      ["x-default", "https://vlinder.example/"],
-    ];
-    expect(await hreflangOf("https://vlinder.example/")).toEqual(expected);
-    expect(await hreflangOf("https://vlinder-belgie.example/")).toEqual(expected);
-  });
-});
-
 describe("the sitemap", () => {
   it("lists only pages search engines may index, each with its last change", async () => {
     const urls = await sitemapOf("https://herzklopfen.example");

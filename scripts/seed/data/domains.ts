@@ -1,9 +1,7 @@
-// Example domains besides localhost: a Dutch and a German site with their own
-// name, logo, colours, language, niche and company, so one checkout shows how
-// the product runs white-label; and Vlinder's Belgian domain, one site with
-// vlinder.example for search engines (site_group), taking Belgium from it.
-// Reach them locally with the Host header (curl -H 'Host: vlinder.example') or
-// a browser's host mapping.
+// Two example domains besides localhost: a Dutch and a German site
+// with their own name, logo, colours, language, niche and company, so one
+// checkout shows how the product runs white-label. Reach them locally with the
+// Host header (curl -H 'Host: vlinder.example') or a browser's host mapping.
 import type { companies } from "#app/server/db/schema.ts";
 import type { SiteSettingsInput } from "#app/server/settings/schema.ts";
 
@@ -43,56 +41,43 @@ export const exampleCompanies: CompanyRow[] = [
   },
 ];
 
-const vlinder: SiteSettingsInput = {
-  name: "Vlinder",
-  domain: "vlinder.example",
-  logo: "/logos/vlinder.svg",
-  domain_language: "nl-NL",
-  niche: 0,
-  index_title: {
-    nl: "Vlinder – vlinders in je buik, bij jou in de buurt",
-    fr: "Vlinder – des papillons dans le ventre, près de chez vous",
-    en: "Vlinder – butterflies in your stomach, close to home",
-  },
-  description: {
-    nl: "Vlinder brengt singles in Nederland en België samen: profielen bekijken, liken en direct chatten.",
-    fr: "Vlinder réunit les célibataires des Pays-Bas et de Belgique : profils, likes et chat en direct.",
-    en: "Vlinder brings singles in the Netherlands and Belgium together: browse, like and chat right away.",
-  },
-  countries: ["NL", "BE"],
-  geoip_selected_country: "NL",
-  support_phone: "+31 30-765 43 21",
-  support_email: "klantenservice@vlinder.example",
-  fictional_warning: {
-    nl: "Op Vlinder zijn ook fictieve profielen actief, beheerd door medewerkers. Met hen kun je chatten, maar niet afspreken.",
-    fr: "Vlinder compte aussi des profils fictifs gérés par des collaborateurs. Vous pouvez discuter avec eux, mais pas les rencontrer.",
-    en: "Vlinder also has fictional profiles run by staff. You can chat with them, but you cannot meet them.",
-  },
-  fictional_singular: { nl: "fictief profiel", fr: "profil fictif", en: "fictional profile" },
-  fictional_plural: { nl: "fictieve profielen", fr: "profils fictifs", en: "fictional profiles" },
-  refund_days: 14,
-  company_id: 2,
-  mail_name: "Vlinder",
-  minimum_message_costs: { NL: { costs: 1, currency: "EUR" }, BE: { costs: 1, currency: "EUR" } },
-  payment_methods: {
-    NL: ["ideal", "creditcard", "paypal", "banktransfer"],
-    BE: ["bancontact", "creditcard", "paypal"],
-  },
-  theme: { primary: "#0f766e", secondary: "#7c2d12" },
-  // Its Belgian domain is the same site: vlinder.example is where visitors from elsewhere go (x-default).
-  site_group: "vlinder.example",
-};
-
 export const exampleDomains: SiteSettingsInput[] = [
-  vlinder,
   {
-    ...vlinder,
-    domain: "vlinder-belgie.example",
-    domain_language: "nl-BE",
-    countries: ["BE"],
-    geoip_selected_country: "BE",
-    minimum_message_costs: { BE: { costs: 1, currency: "EUR" } },
-    payment_methods: { BE: ["bancontact", "creditcard", "paypal"] },
+    name: "Vlinder",
+    domain: "vlinder.example",
+    logo: "/logos/vlinder.svg",
+    domain_language: "nl-NL",
+    niche: 0,
+    index_title: {
+      nl: "Vlinder – vlinders in je buik, bij jou in de buurt",
+      fr: "Vlinder – des papillons dans le ventre, près de chez vous",
+      en: "Vlinder – butterflies in your stomach, close to home",
+    },
+    description: {
+      nl: "Vlinder brengt singles in Nederland en België samen: profielen bekijken, liken en direct chatten.",
+      fr: "Vlinder réunit les célibataires des Pays-Bas et de Belgique : profils, likes et chat en direct.",
+      en: "Vlinder brings singles in the Netherlands and Belgium together: browse, like and chat right away.",
+    },
+    countries: ["NL", "BE"],
+    geoip_selected_country: "NL",
+    support_phone: "+31 30-765 43 21",
+    support_email: "klantenservice@vlinder.example",
+    fictional_warning: {
+      nl: "Op Vlinder zijn ook fictieve profielen actief, beheerd door medewerkers. Met hen kun je chatten, maar niet afspreken.",
+      fr: "Vlinder compte aussi des profils fictifs gérés par des collaborateurs. Vous pouvez discuter avec eux, mais pas les rencontrer.",
+      en: "Vlinder also has fictional profiles run by staff. You can chat with them, but you cannot meet them.",
+    },
+    fictional_singular: { nl: "fictief profiel", fr: "profil fictif", en: "fictional profile" },
+    fictional_plural: { nl: "fictieve profielen", fr: "profils fictifs", en: "fictional profiles" },
+    refund_days: 14,
+    company_id: 2,
+    mail_name: "Vlinder",
+    minimum_message_costs: { NL: { costs: 1, currency: "EUR" }, BE: { costs: 1, currency: "EUR" } },
+    payment_methods: {
+      NL: ["ideal", "creditcard", "paypal", "banktransfer"],
+      BE: ["bancontact", "creditcard", "paypal"],
+    },
+    theme: { primary: "#0f766e", secondary: "#7c2d12" },
   },
   {
     name: "Herzklopfen",
