@@ -29,8 +29,14 @@ const partner = (extra: Partial<ChatPartner> = {}): ChatPartner => ({
   ...extra,
 });
 
+let shown: ChatPartner;
+function Bar() {
+  return <ChatTopBar other={shown} credits={3} />;
+}
+
 function renderBar(other: ChatPartner) {
-  const Stub = createRoutesStub([{ path: "/chats/1", Component: () => <ChatTopBar other={other} credits={3} /> }]);
+  shown = other;
+  const Stub = createRoutesStub([{ path: "/chats/1", Component: Bar }]);
   render(<Stub initialEntries={["/chats/1"]} />);
 }
 
