@@ -9,8 +9,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { RequestContext } from "#app/context.ts";
 import { domainSettings, saveDomainSettings } from "#app/server/operators/domains.ts";
 import { getCompany, termsVersionDate } from "#app/server/reference/reference-data.ts";
-import { forgetSettings, parseSettings } from "#app/server/settings/resolve.ts";
-import { forgetSiteGroups } from "#app/server/settings/site-groups.ts";
+import { forgetSettings, loadSettings, parseSettings } from "#app/server/settings/resolve.ts";
+import { forgetSiteGroups, siteGroupDomains } from "#app/server/settings/site-groups.ts";
 import { buildDate } from "#app/server/site/build-date.ts";
 import { seoRoutes } from "#workers/seo.ts";
 import type { AppEnv } from "#workers/server.ts";
@@ -126,6 +126,33 @@ describe("the country domains of one site", () => {
     ];
     expect(await hreflangOf("https://duo-nl.example/pricing")).toEqual(expected);
     expect(await hreflangOf("https://duo-be.example/pricing")).toEqual(expected);
+  });
+
+  it("are read once for a few minutes, and never for a domain without a group", async () => {
+    const kv = env.SETTINGS;
+    const nl = await loadSettings(kv, "duo-nl.example");
+    const at = Date.now();
+    const domains = async (now: number) => (await siteGroupDomains(kv, nl, now)).map((d) => d.domain).sort();
+    expect(await domains(at)).toEqual(["duo-be.example", "duo-nl.example"]);
+    await givenDomainSettings(
+      "duo-de.example",
+      site("duo-de.example", { countries: ["DE"], domain_language: "de-DE", geoip_selected_country: "DE" }),
+    );
+    expect(await domains(at + 60_000)).toEqual(["duo-be.example", "duo-nl.example"]);
+    expect(await domains(at + 6 * 60_000)).toEqual(["duo-be.example", "duo-de.example", "duo-nl.example"]);
+
+    // A KV namespace that notes every use.
+    const used: string[] = [];
+    const watched = new Proxy(kv, {
+      get: (target, name) => {
+        used.push(String(name));
+        return Reflect.get(target, name);
+      },
+    });
+    forgetSiteGroups();
+    const alone = await loadSettings(kv, "herzklopfen.example");
+    expect(await siteGroupDomains(watched, alone)).toEqual([alone]);
+    expect(used).toEqual([]);
   });
 
   it("list the same alternates in each domain's sitemap, and only their own addresses as pages", async () => {
