@@ -6,6 +6,7 @@ import { NonceProvider } from "#app/components/nonce.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n, pageI18n } from "#app/i18n/i18next.server.ts";
 import { pageIndexing } from "#app/routing/indexing.ts";
+import { nicheSlug } from "#app/server/landers/niches.ts";
 import { errorFields } from "#app/server/log.ts";
 import { maySearch } from "#app/server/members/search-access.ts";
 import { trafficSource } from "#app/server/site/traffic-source.ts";
@@ -72,6 +73,7 @@ export default async function handleRequest(
     search: url.search,
     failed: responseStatusCode !== 200 || errors != null,
     maySearch: maySearch(app, trafficSource(request)),
+    landerSlug: nicheSlug(app.settings.niche),
   });
   if (robots) responseHeaders.set("X-Robots-Tag", robots);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

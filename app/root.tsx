@@ -2,7 +2,6 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
-import { HreflangLinks } from "#app/components/layout/hreflang-links.tsx";
 import { SeoLinks } from "#app/components/layout/seo-links.tsx";
 import { RTA_LABEL, SiteMeta } from "#app/components/layout/site-meta.tsx";
 import { ToastHost } from "#app/components/layout/toast-host.tsx";
@@ -93,7 +92,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <SiteMeta chrome={chrome} />
         {chrome && <SeoLinks seo={chrome.seo} />}
-        {chrome && <HreflangLinks seo={chrome.seo} />}
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">

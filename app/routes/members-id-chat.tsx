@@ -4,8 +4,8 @@
 // page offers to start it (or bring it back to the list), and only that
 // button's post starts it and counts towards a free member's conversations.
 // Visitors sign up first; a refusal (free members past their conversations,
-// blocks) is a page that says why. A conversation starts only with a member of
-// the domain's audience; one already under way (even one put away) goes on.
+// blocks) is a page that says why. A conversation starts only with a member the
+// domain shows (its audience, or one in touch already); one under way goes on.
 import { invariantResponse } from "@epic-web/invariant";
 import { Crown, MessageCircle, MessageCircleOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +17,7 @@ import { withDomainMessage } from "#app/routing/forms.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { conversationToOpen, startConversation } from "#app/server/chat/conversations.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
-import { requireInAudience } from "#app/server/members/audience.ts";
+import { requireReachable } from "#app/server/members/audience.ts";
 import type { Route } from "./+types/members-id-chat";
 
 function chatter({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
@@ -29,10 +29,10 @@ function chatter({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
   return { app, t, id, member: { id: app.member.id, paidUser: app.member.paidUser } };
 }
 
-/** The conversation to open; none yet, and the member must be of this domain's audience to start one. */
+/** The conversation to open; none yet, and this domain must show the member to start one. */
 async function conversationWith(...[app, member, id]: Parameters<typeof conversationToOpen>) {
   const found = await conversationToOpen(app, member, id);
-  if (found.conversationId === null && !found.removed) await requireInAudience(app, id);
+  if (found.conversationId === null && !found.removed) await requireReachable(app, id, member.id);
   return found;
 }
 

@@ -41,10 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData?.title },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("notifications-push");

@@ -8,6 +8,7 @@
 // No server code here: the head follows client navigation in the browser.
 import { LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { isLocale } from "#app/i18n/locales.ts";
+import { canonicalLander } from "./lander-address.ts";
 
 /** A page showing a member (or a member's landing page): nothing of it in a search engine. */
 export const MEMBER_PRIVATE = "noindex, nofollow, noarchive, noimageindex";
@@ -23,6 +24,8 @@ export interface PageAsked {
   failed: boolean;
   /** Whether visitors may search members on this domain (members/search-access.ts). */
   maySearch: boolean;
+  /** The slug of the domain's own niche in a lander's address, or null (landers/niches.ts). */
+  landerSlug: string | null;
 }
 
 export interface PageIndexing {
@@ -64,14 +67,6 @@ interface Address {
 
 const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
 
-/**
- * The lander a slug stands for: its niche's, named by the slug's first part
- * (`milf-amsterdam`: /landers/<design>/milf). The lander routes refuse a slug
- * whose first part names no niche (landers/lander-page.ts).
- */
-export const canonicalLander = (design: string, slug: string | undefined) =>
-  slug ? `/landers/${design}/${slug.split("-")[0]}` : `/landers/${design}`;
-
 /** The canonical address of a page on the allow list, or null for any other page. */
 function publicAddress(page: PageAsked, query: URLSearchParams): Address | null {
   const parts = page.pathname.split("/");
@@ -79,7 +74,7 @@ function publicAddress(page: PageAsked, query: URLSearchParams): Address | null 
   if (routeId === "routes/index") return { path: "/" };
   if (routeId === "pricing") return { path: "/pricing" };
   if (routeId === "pages-page") return { path: `/pages/${parts[2]}` };
-  if (routeId.startsWith("landers-")) return { path: canonicalLander(parts[2]!, parts[3]) };
+  if (routeId.startsWith("landers-")) return { path: canonicalLander(parts[2]!, parts[3], page.landerSlug) };
   if (routeId === "routes/members" && page.maySearch) {
     const number = query.get("page") ?? "";
     return { path: "/members", query: PAGE_NUMBER.test(number) && number !== "1" ? [["page", number]] : [] };
@@ -103,7 +98,10 @@ export function pageIndexing(page: PageAsked): PageIndexing {
   const routeId = page.routeId ?? "";
   if (memberLanders.has(routeId)) {
     const parts = page.pathname.split("/");
-    return { robots: MEMBER_PRIVATE, canonical: href({ path: canonicalLander("gallery", parts[4]) }, lng) };
+    return {
+      robots: MEMBER_PRIVATE,
+      canonical: href({ path: canonicalLander("gallery", parts[4], page.landerSlug) }, lng),
+    };
   }
   const address = publicAddress(page, query);
   if (!address) return { robots: utilityPages.has(routeId) ? NOT_INDEXED : MEMBER_PRIVATE, canonical: own };

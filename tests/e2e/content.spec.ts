@@ -3,7 +3,7 @@
 // and the Dutch and German example domains under their own host names.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { landers } from "#app/server/landers/landers.ts";
+import { landers } from "#app/routing/lander-address.ts";
 import config from "../../playwright.config.ts";
 import { RAW_KEY, visibleText } from "../page-text.ts";
 import { expect, expectAccessible, hydrated, PASSWORD, test, text, uniqueEmail } from "./support.ts";

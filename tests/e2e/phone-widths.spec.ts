@@ -2,8 +2,8 @@
 // document scroll sideways (a wide table, a long address, a row of buttons),
 // for a visitor and for a member. The 18+ site-entry warning fits on it too.
 import type { Page } from "@playwright/test";
+import { landers } from "#app/routing/lander-address.ts";
 import { legalPages } from "#app/server/content/legal-pages.ts";
-import { landers } from "#app/server/landers/landers.ts";
 import { activeMember, expect, firstListedMemberId, hydrated, test } from "./support.ts";
 
 test.describe.configure({ timeout: 180_000 });

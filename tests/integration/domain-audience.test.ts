@@ -5,7 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { profiles, users } from "#app/server/db/schema.ts";
+import { likes, profiles, users } from "#app/server/db/schema.ts";
 import { landerMembers } from "#app/server/landers/landers.ts";
 import { nicheOfSlug } from "#app/server/landers/niches.ts";
 import { rankedCandidates } from "#app/server/likes/swipe.ts";
@@ -96,6 +96,21 @@ describe("a domain shows the members of its audience", () => {
       expect((await page(HERZKLOPFEN, `/members/${people.jana}/${path}`)).status, path).toBe(404);
       expect((await page(HERZKLOPFEN, `/members/${people.greta}/${path}`)).status, path).toBe(200);
     }
+  });
+
+  it("keeps a member outside the audience reachable for a member already in touch with them", async () => {
+    const people = await givenPeople();
+    const viewer = await memberOf(VLINDER, { name: "Bas", gender: "male", country: "NL" });
+    const cookie = await sessionCookieFor(viewer);
+    expect((await page(VLINDER, `/members/${people.kasia}`, cookie)).status).toBe(404);
+    // Kasia liked him: his likes list leads to her profile, and he may write to her.
+    await db.insert(likes).values({ likerId: people.kasia, likedId: viewer, source: "profile", createdAt: NOW });
+    expect((await page(VLINDER, `/likes/m/${people.kasia}`, cookie)).status).toBe(200);
+    expect((await page(VLINDER, `/members/${people.kasia}/chat`, cookie)).status).toBe(200);
+    // Still nobody else's, and never a visitor's.
+    expect((await page(VLINDER, `/members/${people.kasia}`)).status).toBe(404);
+    const other = await memberOf(VLINDER, { name: "Joost", gender: "male", country: "NL" });
+    expect((await page(VLINDER, `/members/${people.kasia}`, await sessionCookieFor(other))).status).toBe(404);
   });
 
   it("always shows a member their own profile, on a domain that would not show them", async () => {

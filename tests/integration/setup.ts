@@ -12,6 +12,7 @@ import { disarmCrashes } from "#app/server/crash-points.ts";
 import { forgetRegionPoints } from "#app/server/geo/geocode.ts";
 import { forgetReferenceData } from "#app/server/reference/reference-data.ts";
 import { forgetSettings } from "#app/server/settings/resolve.ts";
+import { forgetSiteGroups } from "#app/server/settings/site-groups.ts";
 import { settleBackgroundWork } from "./fixtures.ts";
 
 const serverErrors: string[] = [];
@@ -61,6 +62,7 @@ beforeEach(async () => {
   await reset();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   forgetSettings();
+  forgetSiteGroups();
   forgetReferenceData();
   forgetRegionPoints();
 });

@@ -3,7 +3,7 @@
 // not a lander, not a member's landing pages. The same pages do where signup is open.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { landerPath, landers } from "#app/server/landers/landers.ts";
+import { landerPath, landers } from "#app/routing/lander-address.ts";
 import { givenCompany, givenDomainSettings, givenMember } from "./fixtures.ts";
 import { givenPackage } from "./payment-fixtures.ts";
 

@@ -3,7 +3,15 @@ import { MEMBER_PRIVATE, NOT_INDEXED, type PageAsked, pageIndexing } from "#app/
 
 const asked = (routeId: string, address: string, more: Partial<PageAsked> = {}): PageAsked => {
   const [pathname = "", search = ""] = address.split("?");
-  return { routeId, pathname, search: search ? `?${search}` : "", failed: false, maySearch: true, ...more };
+  return {
+    routeId,
+    pathname,
+    search: search ? `?${search}` : "",
+    failed: false,
+    maySearch: true,
+    landerSlug: null,
+    ...more,
+  };
 };
 const indexing = (...args: Parameters<typeof asked>) => pageIndexing(asked(...args));
 
@@ -60,6 +68,19 @@ describe("landers", () => {
       robots: NOT_INDEXED,
       canonical: "/landers/gallery/milf",
     });
+  });
+
+  it("on a niche domain have one address: the one under the niche's slug", () => {
+    const niche = { landerSlug: "she" };
+    expect(indexing("landers-gallery", "/landers/gallery", niche)).toEqual({
+      robots: NOT_INDEXED,
+      canonical: "/landers/gallery/she",
+    });
+    expect(indexing("landers-gallery", "/landers/gallery/she", niche).robots).toBeNull();
+    expect(indexing("landers-gallery", "/landers/gallery/milf", niche).robots).toBeNull();
+    // The swipe lander takes no slug: its one address is its own.
+    expect(indexing("landers-tinderswipe", "/landers/tinderswipe", niche).robots).toBeNull();
+    expect(indexing("members-id-landing2", "/members/12/landing2", niche).canonical).toBe("/landers/gallery/she");
   });
 
   it("a member's landing pages show a member: nothing indexed, under the gallery lander they stand for", () => {

@@ -1,9 +1,6 @@
 // The in-chat top bar: back to the list on phones, the other member
-// (to their profile, where this domain shows it: a member outside its audience
-// has no profile here, so their name is not a link to a "not found"), the
-// fictional disclosure, and the member's balance.
+// (to their profile), the fictional disclosure, and the member's balance.
 import { ArrowLeft, Coins } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
@@ -17,20 +14,20 @@ export interface ChatPartner {
   photo: string | null;
   fictional: boolean;
   online: boolean;
-  /** False when this domain does not show the member's profile (docs/domain-audience.md). */
-  profileShown?: boolean;
 }
 
 export function ChatTopBar({ other, credits }: { other: ChatPartner; credits: number }) {
   const { t } = useTranslation("chat");
   const locale = useLocale();
-  const linked = other.profileShown !== false;
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-card px-2 sm:px-3">
       <Link to="/chats" className="btn-ghost min-w-11 px-0 md:hidden" aria-label={t("conversation.back")}>
         <ArrowLeft className="size-5" aria-hidden="true" />
       </Link>
-      <PartnerLink to={linked ? `/members/${other.id}` : null}>
+      <Link
+        to={`/members/${other.id}`}
+        className="flex min-w-0 items-center gap-3 rounded-xl p-1 pr-2 hover:bg-primary-soft"
+      >
         <span className="relative shrink-0">
           {other.photo ? (
             <img src={other.photo} alt="" width={40} height={40} className="size-10 rounded-full object-cover" />
@@ -51,10 +48,10 @@ export function ChatTopBar({ other, credits }: { other: ChatPartner; credits: nu
             {other.name}, <span className="font-semibold text-muted">{other.age}</span>
           </h1>
           <span className="block text-xs text-muted">
-            {other.online ? t("members:online") : linked ? t("conversation.viewProfile") : null}
+            {other.online ? t("members:online") : t("conversation.viewProfile")}
           </span>
         </span>
-      </PartnerLink>
+      </Link>
       {other.fictional && <FictionalBadge className="shrink-0" />}
       <Link
         to="/credits"
@@ -66,17 +63,5 @@ export function ChatTopBar({ other, credits }: { other: ChatPartner; credits: nu
         <span aria-hidden="true">{formatNumber(credits, locale)}</span>
       </Link>
     </header>
-  );
-}
-
-const partnerClass = "flex min-w-0 items-center gap-3 rounded-xl p-1 pr-2";
-
-/** The other member's name and photo: a link to their profile, or only their name. */
-function PartnerLink({ to, children }: { to: string | null; children: ReactNode }) {
-  if (to === null) return <div className={partnerClass}>{children}</div>;
-  return (
-    <Link to={to} className={`${partnerClass} hover:bg-primary-soft`}>
-      {children}
-    </Link>
   );
 }

@@ -44,6 +44,7 @@ export function pageMeta(
     search: location.search,
     failed: error != null,
     maySearch: chrome.canSearch,
+    landerSlug: chrome.seo.landerSlug,
   });
   return [
     ...texts,

@@ -1,30 +1,18 @@
 // What every lander route loads: the lander's members, its niche's audience
-// words, whether the visitor may sign up, and what sharing shows (Open Graph:
-// the page, a public photo of a member who is not fictional, no private data).
+// words, whether the visitor may sign up, and the page's title and description
+// (the head adds the domain's share picture, never a member's photo).
 // Landers are for visitors: the page gate sends members on to the members area.
 // A slug must name a niche (its first part, before any "-", a niche's prefix)
-// and a member must exist, or the page is refused as not found. What sharing
-// links to is the page's canonical address (routing/indexing.ts).
+// and a member must exist, or the page is refused as not found.
 import type { RequestContext } from "#app/context.ts";
-import { canonicalUrl } from "#app/i18n/alternates.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { intlTags } from "#app/i18n/locales.ts";
-import { canonicalLander } from "#app/routing/indexing.ts";
+import type { Lander } from "#app/routing/lander-address.ts";
 import { maySignUp } from "#app/server/accounts/signup.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
 import { trafficSource } from "#app/server/site/traffic-source.ts";
-import { type Lander, type LanderMember, landerMembers, SLUG } from "./landers.ts";
+import { type LanderMember, landerMembers, SLUG } from "./landers.ts";
 import { nicheOfSlug } from "./niches.ts";
-
-export interface ShareInfo {
-  title: string;
-  description: string;
-  url: string;
-  image: string | null;
-  siteName: string;
-  locale: string;
-}
 
 function setting(app: RequestContext, request: Request, slug: string | undefined) {
   if (slug !== undefined && !SLUG.test(slug)) throw new DomainError("page_not_found");
@@ -32,22 +20,6 @@ function setting(app: RequestContext, request: Request, slug: string | undefined
   const niche = nicheOfSlug(slug, app.settings.niche);
   if (slug !== undefined && niche.prefix !== slug.split("-")[0]) throw new DomainError("page_not_found");
   return { app, t, niche, signupsOpen: maySignUp(app.settings, trafficSource(request)) };
-}
-
-function share(
-  app: RequestContext,
-  path: string,
-  text: { title: string; description: string },
-  members: { photo: string | null; fictional: boolean }[],
-): ShareInfo {
-  const photo = members.find((m) => m.photo && !m.fictional)?.photo ?? null;
-  return {
-    ...text,
-    url: canonicalUrl(app.origin, path),
-    image: photo ? new URL(photo, app.origin).href : null,
-    siteName: app.settings.name,
-    locale: intlTags[app.locale].replace("-", "_"),
-  };
 }
 
 /** A lander of /landers/*: `count` members of the niche its slug (or the domain) names. */
@@ -70,7 +42,7 @@ export async function loadLander(
     niche: niche.code,
     signupsOpen,
     siteName: app.settings.name,
-    share: share(app, canonicalLander(input.lander, input.slug), text, members),
+    share: text,
   };
 }
 
@@ -100,13 +72,11 @@ export async function loadMemberLander(
     title: t(`content:landers.${input.variant}.metaTitle`, values),
     description: t(`content:landers.${input.variant}.metaDescription`, values),
   };
-  // A member's landing page stands for the gallery lander of its niche.
-  const path = canonicalLander("gallery", input.slug);
   return {
     member,
     others: others.filter((m) => m.id !== profile.id).slice(0, 6),
     signupsOpen,
     siteName: app.settings.name,
-    share: share(app, path, text, [{ photo: member.photo, fictional: member.fictional }]),
+    share: text,
   };
 }

@@ -4,31 +4,13 @@
 // first, then the domain's.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import { landerPath, landers } from "#app/routing/lander-address.ts";
 import { photos, profiles, regions } from "#app/server/db/schema.ts";
 import { ageOn } from "#app/server/members/age.ts";
 import { audienceCondition } from "#app/server/members/audience.ts";
 import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
 import { photoUrl } from "#app/server/members/photo-url.ts";
 import { type Niche, nicheCondition, nicheSlug } from "./niches.ts";
-
-export const landers = [
-  "tinderswipe",
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-] as const;
-export type Lander = (typeof landers)[number];
-
-/** A lander's address; tinderswipe takes no slug. */
-export function landerPath(lander: Lander, slug?: string | null): string {
-  if (lander === "tinderswipe" || !slug) return `/landers/${lander}`;
-  return `/landers/${lander}/${slug}`;
-}
 
 /** Every lander address of a domain, under its niche's slug (sitemap). */
 export function domainLanderPaths(niche: number): string[] {

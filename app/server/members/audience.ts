@@ -2,10 +2,11 @@
 // (settings.countries) and may serve a niche (settings.niche); a member outside
 // them appears nowhere on it (search, teaser, landers, games, related members)
 // and their profile there is "member not found". A member's own profile is
-// theirs on every domain. See docs/domain-audience.md.
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+// theirs on every domain, and members already in touch (a like either way, a
+// conversation) keep reaching each other. See docs/domain-audience.md.
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
-import { profiles, regions } from "#app/server/db/schema.ts";
+import { conversationParticipants, likes, profiles, regions } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { type AgeRange, nicheByCode, nicheCondition } from "#app/server/landers/niches.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
@@ -38,17 +39,34 @@ function countryCondition(countries: string[], { country, regionId }: SearchNarr
   return inArray(profiles.country, countries);
 }
 
-/** Whether the member belongs to the domain's audience (a member who does not exist does not). */
-async function inAudience(app: Pick<RequestContext, "db" | "settings" | "now">, memberId: number) {
+/**
+ * SQL: the viewer and the member are in touch already (a like either way, or a
+ * conversation), so the member's likes list and chats never lead to "not found".
+ */
+export function inTouch(viewerId: number, memberId: number): SQL {
+  return sql`(exists (select 1 from ${likes} where (${likes.likerId} = ${viewerId} and ${likes.likedId} = ${memberId})
+      or (${likes.likerId} = ${memberId} and ${likes.likedId} = ${viewerId}))
+    or exists (select 1 from ${conversationParticipants} as mine join ${conversationParticipants} as theirs
+      on theirs.conversation_id = mine.conversation_id where mine.user_id = ${viewerId} and theirs.user_id = ${memberId}))`;
+}
+
+/** SQL over profiles: the member, when this domain shows them to `viewerId` (null for a visitor). */
+export function reachableOn(settings: AudienceSettings, now: number, memberId: number, viewerId: number | null) {
+  if (viewerId === memberId) return undefined;
+  const audience = audienceCondition(settings, now);
+  return viewerId === null ? audience : or(audience, inTouch(viewerId, memberId));
+}
+
+/** A member this domain does not show the viewer is, here, a member who does not exist. */
+export async function requireReachable(
+  app: Pick<RequestContext, "db" | "settings" | "now">,
+  memberId: number,
+  viewerId: number,
+) {
   const [row] = await app.db
     .select({ id: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userId, memberId), audienceCondition(app.settings, app.now())))
+    .where(and(eq(profiles.userId, memberId), reachableOn(app.settings, app.now(), memberId, viewerId)))
     .limit(1);
-  return row !== undefined;
-}
-
-/** A member outside the domain's audience is, here, a member who does not exist. */
-export async function requireInAudience(app: Pick<RequestContext, "db" | "settings" | "now">, memberId: number) {
-  if (!(await inAudience(app, memberId))) throw new DomainError("member_not_found");
+  if (!row) throw new DomainError("member_not_found");
 }

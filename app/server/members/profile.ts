@@ -1,13 +1,14 @@
 // A member's public profile, as the profile screen
 // shows it. Members who may not appear in search cannot be viewed either, nor
-// members outside the domain's audience (audience.ts), except by themselves.
+// members outside the domain's audience (audience.ts), except by themselves
+// and by members already in touch with them.
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { blocks, interests, likes, photos, profileInterests, profiles, regions } from "#app/server/db/schema.ts";
 import { viewablePhotos } from "#app/server/photos/visibility.ts";
 import { ageOn } from "./age.ts";
-import { audienceCondition } from "./audience.ts";
+import { audienceCondition, reachableOn } from "./audience.ts";
 import { notBlockedWith } from "./blocks.ts";
 import { cardRowsQuery, toMemberCard } from "./search.ts";
 
@@ -37,7 +38,12 @@ export async function getMemberProfile(
       .select({ profile: profiles, region: sql<string | null>`${regions.name}`.as("region_name") })
       .from(profiles)
       .leftJoin(regions, eq(regions.id, profiles.regionId))
-      .where(and(profileVisibleTo(memberId, viewer?.id ?? null), own ? undefined : audience))
+      .where(
+        and(
+          profileVisibleTo(memberId, viewer?.id ?? null),
+          reachableOn(app.settings, now, memberId, viewer?.id ?? null),
+        ),
+      )
       .limit(1),
     app.db
       .select({

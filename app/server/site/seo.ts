@@ -3,6 +3,7 @@
 // the API and developer pages stay out of search engines; the sitemap lists
 // what they may index (sitemap.ts).
 import type { RequestContext } from "#app/context.ts";
+import { nicheSlug } from "#app/server/landers/niches.ts";
 import { siteGroupDomains } from "#app/server/settings/site-groups.ts";
 import { hreflangTargets } from "./hreflang.ts";
 
@@ -43,5 +44,9 @@ export function robotsTxt(origin: string): string {
  */
 export async function siteSeo(app: Pick<RequestContext, "origin" | "settings" | "env">) {
   const group = await siteGroupDomains(app.env.SETTINGS, app.settings);
-  return { origin: app.origin, alternates: hreflangTargets(app.settings, app.origin, group) };
+  return {
+    origin: app.origin,
+    alternates: hreflangTargets(app.settings, app.origin, group),
+    landerSlug: nicheSlug(app.settings.niche),
+  };
 }
