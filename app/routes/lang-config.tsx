@@ -1,10 +1,12 @@
 // /lang-config: choose the language. Sets the locale cookie (365 days)
-// and goes back where the visitor came from. The language dropdown posts here.
+// and goes back where the visitor came from, without the language that address
+// asked for (?lng= wins over the cookie). The language dropdown posts here.
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { LanguageChoice } from "#app/components/nav/language-menu.tsx";
 import { requestContext } from "#app/context.ts";
+import { LOCALE_QUERY } from "#app/i18n/alternates.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { locales, visibleLocales } from "#app/i18n/locales.ts";
 import { languageSchema } from "#app/schemas/language.ts";
@@ -31,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A member's language is kept with the account too.
   if (app.member) await setLanguage(app, app.member, form.data.locale);
-  return redirect(safeRedirectPath(form.data.redirectTo, "/"), {
+  const back = new URL(safeRedirectPath(form.data.redirectTo, "/"), app.origin);
+  back.searchParams.delete(LOCALE_QUERY);
+  return redirect(back.pathname + back.search + back.hash, {
     headers: {
       "Set-Cookie": localeCookie(request, form.data.locale),
     },

@@ -128,6 +128,18 @@ describe("the language in the address", () => {
   });
 });
 
+describe("choosing a language in the menu", () => {
+  it("goes back to the page without the language its address asked for, so the choice shows", async () => {
+    await seedExampleDomains(db, env.SETTINGS);
+    const chosen = await redirectOf("https://vlinder.example/lang-config", {
+      method: "POST",
+      headers: { Origin: "https://vlinder.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ locale: "nl", redirectTo: "/pricing?lng=fr&ref=mail" }),
+    });
+    expect(chosen).toEqual({ status: 302, location: "/pricing?ref=mail" });
+  });
+});
+
 describe("a page whose language follows the visitor", () => {
   it("varies by the lng cookie and Accept-Language, merged with what was there", async () => {
     await seedExampleDomains(db, env.SETTINGS);
