@@ -1,4 +1,4 @@
-// GET /robots.txt, /sitemap.xml and its parts /sitemap-<n>.xml for the request's host.
+// GET /robots.txt, /sitemap.xml and its parts /sitemap/<n>.xml for the request's host.
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { robotsTxt } from "#app/server/site/seo.ts";
@@ -22,7 +22,7 @@ export function seoRoutes(sitemapLimit = SITEMAP_LIMIT) {
       return c.text(robotsTxt(c.var.app.origin));
     })
     .get("/sitemap.xml", (c) => sitemap(c, null))
-    .get("/:file{sitemap-[1-9][0-9]{0,5}\\.xml}", (c) => sitemap(c, Number(c.req.param("file").slice(8, -4))));
+    .get("/sitemap/:file{[1-9][0-9]{0,5}\\.xml}", (c) => sitemap(c, Number(c.req.param("file").slice(0, -4))));
 }
 
 export const seo = seoRoutes();

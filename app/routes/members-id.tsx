@@ -4,13 +4,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { ProfileNote } from "#app/components/members/profile-note.tsx";
+import { SearchLocked } from "#app/components/members/search-locked.tsx";
 import { ProfileActions } from "#app/components/profile/profile-actions.tsx";
 import { ProfilePhotos } from "#app/components/profile/profile-photos.tsx";
 import { useCountsAfterSeeing } from "#app/components/runtime/fresh-counts.ts";
@@ -37,12 +38,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
   // A visitor sees a profile only where they may see members at all (as /members answers).
-  if (!maySearch(app, trafficSource(request))) throw data({ message: t("members:searchLocked") }, { status: 403 });
+  if (!maySearch(app, trafficSource(request))) {
+    return data({ locked: true as const, title: t("members:title") }, { status: 403 });
+  }
   const id = parseId(params.id);
   const viewer = app.member ? { id: app.member.id, paidUser: app.member.paidUser } : null;
   const page = id === null ? null : await openProfile(app, id, viewer);
   invariantResponse(page, () => t("errors:memberNotFound"), { status: 404 });
   return {
+    locked: false as const,
     ...page,
     visible: app.settings.visible_profile_fields,
     camPartner: camPartner(app.settings),
@@ -74,12 +78,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 // A member's name and age, nothing else of them: no photo, no about text, no facts (page-meta.ts).
 export const meta = (args: Route.MetaArgs) =>
-  pageMeta(args, args.loaderData && { title: `${args.loaderData.profile.name}, ${args.loaderData.profile.age}` });
+  pageMeta(
+    args,
+    args.loaderData &&
+      (args.loaderData.locked
+        ? { title: args.loaderData.title }
+        : { title: `${args.loaderData.profile.name}, ${args.loaderData.profile.age}` }),
+  );
 
-export default function MemberProfile({
+export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  if (loaderData.locked) return <SearchLocked returnTo={pathname} />;
+  return <MemberProfile loaderData={loaderData} actionData={actionData} />;
+}
+
+function MemberProfile({
   loaderData: { profile, visible, gifts, likeSeen, note, camPartner: partner },
   actionData,
-}: Route.ComponentProps) {
+}: {
+  loaderData: Extract<Route.ComponentProps["loaderData"], { locked: false }>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   useCountsAfterSeeing(likeSeen ? profile.id : null);
   const { t } = useTranslation("members");
   const locale = useLocale();

@@ -9,10 +9,10 @@ import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { cachedSearch, useKeepSearch } from "#app/components/members/search-cache.ts";
+import { SearchLocked } from "#app/components/members/search-locked.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName, formatNumber } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -89,29 +89,8 @@ export const meta = (args: Route.MetaArgs) =>
 type Results = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
 
 export default function Members({ loaderData }: Route.ComponentProps) {
-  if (loaderData.locked) return <SearchLocked />;
+  if (loaderData.locked) return <SearchLocked returnTo="/members" />;
   return <Search data={loaderData} />;
-}
-
-function SearchLocked() {
-  const { t } = useTranslation("members");
-  const signupsOpen = useSignupsOpen();
-  return (
-    <div className="mx-auto max-w-md px-4 py-16 text-center" role="alert">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
-      <p className="mt-3 text-muted">{t("searchLocked")}</p>
-      <div className="mt-6 flex justify-center gap-2">
-        {signupsOpen && (
-          <Link to="/signup" className="btn-primary">
-            {t("loginNeeded.signup")}
-          </Link>
-        )}
-        <Link to="/login?redirectTo=/members" className="btn-outline">
-          {t("loginNeeded.login")}
-        </Link>
-      </div>
-    </div>
-  );
 }
 
 function queryString(query: Results["query"], page: number) {

@@ -269,6 +269,8 @@ const examples: Record<string, Example> = {
   "GET /members/:id/landing2/:slug?": (w) => get(`/members/${w.ids.ann}/landing2`),
   "GET /members/:id/landing3/:slug?": (w) => get(`/members/${w.ids.ann}/landing3/she`),
   "GET /app-icon/:file": () => get("/app-icon/192.png"),
+  // A domain whose addresses fit in /sitemap.xml has no parts: the handler answers that one is not there.
+  "GET /sitemap/:file{[1-9][0-9]{0,5}\\.xml}": () => ({ ...get("/sitemap/1.xml"), refusedByHandler: 404 }),
   "GET /*": () => get("/no-such-page"),
   "GET /admin/members/:id": (w) => get(`/admin/members/${w.ids.ann}`),
   "POST /admin/members/:id": (w) => post(`/admin/members/${w.ids.ann}`, {}),

@@ -183,6 +183,10 @@ describe("a domain shows the members of its audience", () => {
     forgetSettings();
     const locked = await page(VLINDER, `/members/${people.femke}`);
     expect(locked.status).toBe(403);
+    // The same page as the locked list: the ways in, back to this profile after login, and nothing of her.
+    expect(locked.html).toContain(`href="/login?redirectTo=%2Fmembers%2F${people.femke}"`);
+    expect(locked.html).toContain('href="/signup"');
+    expect(locked.html).not.toContain("Femke");
     expect((await page(VLINDER, "/members")).status).toBe(403);
     expect((await page(VLINDER, `/members/${people.femke}/landing2`)).status).toBe(200);
     expect((await page(VLINDER, `/members/${people.femke}/signup`)).status).toBe(200);

@@ -246,7 +246,7 @@ describe("the sitemap", () => {
     expect(index).toContain("<sitemapindex");
     const parts = [...index.matchAll(/<sitemap>\s*<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)];
     expect(parts.map(([, loc]) => loc)).toEqual(
-      Array.from({ length: Math.ceil(whole.length / limit) }, (_, i) => `${origin}/sitemap-${i + 1}.xml`),
+      Array.from({ length: Math.ceil(whole.length / limit) }, (_, i) => `${origin}/sitemap/${i + 1}.xml`),
     );
     const listed: SitemapUrl[] = [];
     for (const [, loc, lastmod] of parts) {
@@ -260,9 +260,9 @@ describe("the sitemap", () => {
       listed.push(...urls);
     }
     expect(listed).toEqual(whole);
-    expect((await get(`${origin}/sitemap-${parts.length + 1}.xml`)).status).toBe(404);
+    expect((await get(`${origin}/sitemap/${parts.length + 1}.xml`)).status).toBe(404);
     // Without a split there are no parts.
-    expect((await SELF.fetch(`${origin}/sitemap-1.xml`, { headers: { host: "herzklopfen.example" } })).status).toBe(
+    expect((await SELF.fetch(`${origin}/sitemap/1.xml`, { headers: { host: "herzklopfen.example" } })).status).toBe(
       404,
     );
   });

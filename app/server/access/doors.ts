@@ -245,4 +245,5 @@ export const doors: readonly Door[] = [
   // ---- Site files ----
   door("site", "GET", "/robots.txt", anyone),
   door("site", "GET", "/sitemap.xml", anyone),
+  door("site", "GET", "/sitemap/:file{[1-9][0-9]{0,5}\\.xml}", anyone),
 ];

@@ -43,7 +43,7 @@ function countryCondition(countries: string[], { country, regionId }: SearchNarr
  * SQL: the viewer and the member are in touch already (a like either way, or a
  * conversation), so the member's likes list and chats never lead to "not found".
  */
-export function inTouch(viewerId: number, memberId: number): SQL {
+function inTouch(viewerId: number, memberId: number): SQL {
   return sql`(exists (select 1 from ${likes} where (${likes.likerId} = ${viewerId} and ${likes.likedId} = ${memberId})
       or (${likes.likerId} = ${memberId} and ${likes.likedId} = ${viewerId}))
     or exists (select 1 from ${conversationParticipants} as mine join ${conversationParticipants} as theirs

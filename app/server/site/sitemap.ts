@@ -100,7 +100,7 @@ const urlset = (entries: Entry[]) =>
   ]);
 
 /**
- * The sitemap at /sitemap.xml (`part` null) or /sitemap-<part>.xml: all
+ * The sitemap at /sitemap.xml (`part` null) or /sitemap/<part>.xml: all
  * addresses while they fit in one file, else an index of the parts and each
  * part; null for a part there is not.
  */
@@ -117,7 +117,7 @@ export async function sitemapDocument(
     ...parts.map((entries, i) =>
       [
         "  <sitemap>",
-        `    <loc>${xml(canonicalUrl(app.origin, `/sitemap-${i + 1}.xml`))}</loc>`,
+        `    <loc>${xml(canonicalUrl(app.origin, `/sitemap/${i + 1}.xml`))}</loc>`,
         `    <lastmod>${w3cDate(entries.reduce((latest, entry) => Math.max(latest, entry.lastmod), 0))}</lastmod>`,
         "  </sitemap>",
       ].join("\n"),
