@@ -3,10 +3,13 @@
 // Chromium (headless, loopback only: every other host name fails to resolve).
 // Cloudflare compresses text at the edge; the local server does not, so the
 // pages are measured through a loopback proxy that compresses as the edge would.
+// They are a seeded domain's (vlinder.example, resolved to the loopback): a
+// host without settings is served locally with the built-in ones and marked
+// noindex, which no real domain is.
 // Part of `npm run bench`; alone against a running server:
 //   node scripts/bench/lighthouse.ts http://localhost:4283
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -17,6 +20,7 @@ import { table } from "./lib/load.ts";
 import type { BenchServer } from "./lib/server.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const DOMAIN = "vlinder.example";
 const pages = [
   ["home", "/"],
   ["lander", "/landers/gallery/milf"],
@@ -70,39 +74,49 @@ function summarise(lhr: Result): Pick<Run, "scores" | "failing" | "metrics"> {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** A loopback proxy to `upstream` that answers with Brotli, as Cloudflare's edge does. */
+/** A loopback proxy to `upstream`, for DOMAIN, that answers with Brotli, as Cloudflare's edge does. */
 async function compressingProxy(upstream: string): Promise<{ url: string; server: Server }> {
+  const target = new URL(upstream);
   const server = createServer(async (req, res) => {
     try {
       const body =
-        req.method === "GET" || req.method === "HEAD" ? undefined : await new Response(req as never).arrayBuffer();
-      const headers = new Headers();
+        req.method === "GET" || req.method === "HEAD"
+          ? undefined
+          : Buffer.from(await new Response(req as never).arrayBuffer());
+      const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(req.headers)) {
-        if (name !== "host" && name !== "accept-encoding" && typeof value === "string") headers.set(name, value);
+        if (name !== "accept-encoding" && value !== undefined) headers[name] = value;
       }
-      const answer = await fetch(upstream + req.url, { method: req.method, headers, body, redirect: "manual" });
-      const out: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => {
-        if (!["content-encoding", "content-length", "transfer-encoding", "set-cookie"].includes(name))
-          out[name] = value;
+      // The site the request is for: fetch() would name the upstream's own host instead.
+      headers.host = `${DOMAIN}:${target.port}`;
+      const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+        const call = request(
+          { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+          resolve,
+        );
+        call.on("error", reject);
+        call.end(body);
       });
-      const cookies = answer.headers.getSetCookie();
-      if (cookies.length) out["set-cookie"] = cookies;
-      let payload = Buffer.from(await answer.arrayBuffer());
-      const type = answer.headers.get("content-type") ?? "";
+      const out: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && !["content-encoding", "content-length", "transfer-encoding"].includes(name))
+          out[name] = value;
+      }
+      let payload = Buffer.from(await new Response(answer as never).arrayBuffer());
+      const type = String(answer.headers["content-type"] ?? "");
       if (COMPRESSIBLE.test(type) && /\bbr\b/.test(String(req.headers["accept-encoding"])) && payload.length > 512) {
         payload = brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
         out["content-encoding"] = "br";
       }
       out["content-length"] = String(payload.length);
-      res.writeHead(answer.status, out);
+      res.writeHead(answer.statusCode ?? 502, out);
       res.end(payload);
     } catch (error) {
       res.writeHead(502).end(String(error));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, server };
+  return { url: `http://${DOMAIN}:${(server.address() as AddressInfo).port}`, server };
 }
 
 /** One Lighthouse run; a run whose trace failed (it happens on a busy machine) is repeated. */
@@ -130,7 +144,7 @@ export async function runLighthouse(upstream: string): Promise<Run[]> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1`,
     ],
   });
   const runs: Run[] = [];
