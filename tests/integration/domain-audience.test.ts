@@ -10,7 +10,7 @@ import { landerMembers } from "#app/server/landers/landers.ts";
 import { nicheOfSlug } from "#app/server/landers/niches.ts";
 import { rankedCandidates } from "#app/server/likes/swipe.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
-import { searchIdsQuery, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
 import { forgetSettings, parseSettings } from "#app/server/settings/resolve.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 import { exampleDomains } from "../../scripts/seed/data/domains.ts";
@@ -192,23 +192,5 @@ describe("a domain shows the members of its audience", () => {
     expect((await page(VLINDER, `/members/${people.femke}/signup`)).status).toBe(200);
     const viewer = await memberOf(VLINDER, { name: "Bas", gender: "male", country: "NL" });
     expect((await page(VLINDER, `/members/${people.femke}`, await sessionCookieFor(viewer))).status).toBe(200);
-  });
-});
-
-describe("the audience in the search index", () => {
-  it.each([
-    ["a domain of two countries", { countries: ["NL", "BE"] }, {}],
-    ["a domain of two countries, by gender", { countries: ["NL", "BE"] }, { gender: "female" }],
-    ["a domain of two countries, by country", { countries: ["NL", "BE"] }, { country: "NL", gender: "male" }],
-    ["a domain of two countries, by region", { countries: ["NL", "BE"] }, { countryregion: "3" }],
-  ])("reads only the covering index for %s", async (_, settings, filters) => {
-    const statement = searchIdsQuery(appContext(settings), query(filters), NOW).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
-      .bind(...statement.params)
-      .all<{ detail: string }>();
-    const details = plan.results.map((r) => r.detail).join("\n");
-    expect(details).toMatch(/USING COVERING INDEX profiles_search/);
-    expect(details).not.toMatch(/SCAN profiles(?! USING COVERING)/);
-    expect(details).not.toContain("TEMP B-TREE");
   });
 });
