@@ -29,5 +29,7 @@ export default {
   ],
   // Route modules import `./+types/<route>`, written by `react-router typegen`. On a
   // fresh clone lint runs before typegen, so accept them as unresolved until it has.
+  // The Lighthouse bench makes a certificate for its HTTPS proxy with the system's openssl.
+  ignoreBinaries: ["openssl"],
   ignoreUnresolved: existsSync(new URL(".react-router/types", import.meta.url)) ? [] : [/^\.\/\+types\//],
 } satisfies KnipConfig;
