@@ -184,7 +184,7 @@ describe("a domain shows the members of its audience", () => {
     const locked = await page(VLINDER, `/members/${people.femke}`);
     expect(locked.status).toBe(403);
     // The same page as the locked list: the ways in, back to this profile after login, and nothing of her.
-    expect(locked.html).toContain(`href="/login?redirectTo=%2Fmembers%2F${people.femke}"`);
+    expect(locked.html).toContain(`href="/login?redirectTo=/members/${people.femke}"`);
     expect(locked.html).toContain('href="/signup"');
     expect(locked.html).not.toContain("Femke");
     expect((await page(VLINDER, "/members")).status).toBe(403);

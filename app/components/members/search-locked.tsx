@@ -17,7 +17,8 @@ export function SearchLocked({ returnTo }: { returnTo: string }) {
             {t("loginNeeded.signup")}
           </Link>
         )}
-        <Link to={`/login?redirectTo=${encodeURIComponent(returnTo)}`} className="btn-outline">
+        {/* A path from the router: already escaped, and without "?" or "&" of its own. */}
+        <Link to={`/login?redirectTo=${returnTo}`} className="btn-outline">
           {t("loginNeeded.login")}
         </Link>
       </div>
