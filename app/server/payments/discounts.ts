@@ -83,7 +83,9 @@ function refusal(code: DiscountCode | null, standing: Standing, now: number, ord
   if (order.orderCents !== undefined && code.minimumOrderValueCents > 0) {
     const sameCurrency = !code.currency || code.currency === order.currency;
     if (!sameCurrency || order.orderCents < code.minimumOrderValueCents) {
-      return new DomainError("discount_minimum", { minimum: (code.minimumOrderValueCents / 100).toFixed(2) });
+      // The text writes it with its currency, the member's language's way ({{minimum, currency}}).
+      const currency = code.currency ?? order.currency ?? "EUR";
+      return new DomainError("discount_minimum", { minimum: code.minimumOrderValueCents / 100, currency });
     }
   }
   return null;
