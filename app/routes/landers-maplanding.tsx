@@ -52,7 +52,9 @@ export default function MapLander({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-black tracking-tight sm:text-5xl">
           {t("landers.maplanding.title", { audience: loaderData.audience })}
         </h1>
-        <p className="mt-2 max-w-2xl text-muted">{t("landers.maplanding.intro", { country })}</p>
+        <p className="mt-2 max-w-2xl text-muted">
+          {t("landers.maplanding.intro", { country, context: chrome?.country })}
+        </p>
         {members.length === 0 ? (
           <NoMembers />
         ) : (

@@ -112,7 +112,11 @@ function MemberProfile({
   const allFacts = [
     ["gender", profile.gender && t(`enums:gender.${profile.gender}`)],
     ["sexuality", profile.sexuality && t(`enums:sexuality.${profile.sexuality}`)],
-    ["relationshipStatus", profile.relationshipStatus && t(`enums:relationshipStatus.${profile.relationshipStatus}`)],
+    [
+      "relationshipStatus",
+      profile.relationshipStatus &&
+        t(`enums:relationshipStatus.${profile.relationshipStatus}`, { context: profile.gender }),
+    ],
     ["hairColour", profile.hairColour && t(`enums:hairColour.${profile.hairColour}`)],
     ["eyeColour", profile.eyeColour && t(`enums:eyeColour.${profile.eyeColour}`)],
     ["bodyType", profile.bodyType && t(`enums:bodyType.${profile.bodyType}`)],

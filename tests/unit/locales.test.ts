@@ -1,5 +1,8 @@
 // Every UI string exists in all 11 locales, with the same placeholders and the
-// plural forms each language needs; no locale falls back to English text.
+// plural forms each language needs; no locale falls back to English text. A
+// language may add context variants of a string (i18next context: the gender
+// of whom it speaks, "_male"/"_female", or a country code, "_CH") where its
+// grammar needs them; the neutral string stays, as the fallback.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,6 +10,7 @@ import { locales } from "#app/i18n/locales.ts";
 
 const root = join(import.meta.dirname, "../../locales");
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+const CONTEXT = /_(male|female|[A-Z]{2})$/;
 
 type Tree = { [key: string]: string | Tree };
 function flatten(tree: Tree, prefix = ""): Map<string, string> {
@@ -31,9 +35,12 @@ function load(locale: string): Map<string, string> {
 }
 
 const base = (key: string) => key.replace(PLURAL, "");
+/** The neutral key a context variant falls back to. */
+const neutral = (key: string) => base(key).replace(CONTEXT, "");
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 const reference = load("nl");
+const plural = (key: string) => reference.get(`${key}_other`);
 const referenceKeys = new Set([...reference.keys()].map(base));
 const english = load("en");
 
@@ -76,13 +83,22 @@ describe.each(locales)("locale %s", (locale) => {
   it("has every key of nl and no others", () => {
     const keys = new Set([...strings.keys()].map(base));
     expect([...referenceKeys].filter((k) => !keys.has(k))).toEqual([]);
-    expect([...keys].filter((k) => !referenceKeys.has(k))).toEqual([]);
+    expect([...keys].filter((k) => !referenceKeys.has(k) && !referenceKeys.has(neutral(k)))).toEqual([]);
   });
 
   it("keeps the placeholders of nl", () => {
     const wrong = [...strings].filter(([key, value]) => {
       const nl = reference.get(key) ?? reference.get(`${base(key)}_other`);
       return nl !== undefined && placeholders(nl).join() !== placeholders(value).join();
+    });
+    expect(wrong.map(([key]) => key)).toEqual([]);
+  });
+
+  it("has context variants only of strings nl has, using only their placeholders", () => {
+    const variants = [...strings].filter(([key]) => !referenceKeys.has(base(key)));
+    const wrong = variants.filter(([key, value]) => {
+      const nl = reference.get(neutral(key)) ?? plural(neutral(key));
+      return nl === undefined || placeholders(value).some((name) => !placeholders(nl).includes(name));
     });
     expect(wrong.map(([key]) => key)).toEqual([]);
   });

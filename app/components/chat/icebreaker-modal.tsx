@@ -1,8 +1,11 @@
 // The icebreaker modal: for a conversation without messages, five
-// opening lines and what a message costs; choosing one sends it.
+// opening lines and what a message costs; choosing one sends it. A line is
+// sent as written, so it speaks in the sender's gender where their language
+// needs one (i18next context; the neutral line otherwise).
 import { Sparkles } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 
 const ICEBREAKERS = ["line1", "line2", "line3", "line4", "line5"] as const;
 
@@ -18,6 +21,7 @@ export function IcebreakerModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation("chat");
+  const gender = useSiteChrome()?.member?.gender;
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -38,7 +42,7 @@ export function IcebreakerModal({
       <p className="mt-1 text-sm text-muted">{t("icebreaker.intro")}</p>
       <ul className="mt-4 grid gap-2">
         {ICEBREAKERS.map((key) => {
-          const line = t(`icebreaker.${key}`, { name });
+          const line = t(`icebreaker.${key}`, { name, context: gender });
           return (
             <li key={key}>
               <button
@@ -60,7 +64,7 @@ export function IcebreakerModal({
       </p>
       <form method="dialog" className="mt-4 text-right">
         <button type="submit" className="btn-ghost">
-          {t("icebreaker.own")}
+          {t("icebreaker.own", { context: gender })}
         </button>
       </form>
     </dialog>

@@ -6,7 +6,7 @@ import { formatDate, formatNumber } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { type MailHtml, renderMailHtml, type Said } from "./layout.tsx";
-import type { MailParams, MailSiteParams, MailTemplate } from "./templates.ts";
+import { type MailParams, type MailSiteParams, type MailTemplate, senderContext } from "./templates.ts";
 
 interface MailSite {
   /** The domain's site name (settings.name). */
@@ -79,7 +79,8 @@ export function composeMail<T extends MailTemplate>(input: ComposeMailInput<T>):
   }
 
   const t = translator(locale);
-  const say = (key: string) => interpolate(t(`mail:${key}`, placeholderTokens(values)), values);
+  const context = senderContext(params);
+  const say = (key: string) => interpolate(t(`mail:${key}`, { ...placeholderTokens(values), ...context }), values);
   const parts = {
     subject: say(`${template}.subject`),
     preheader: say(`${template}.preheader`),

@@ -1,6 +1,7 @@
 // The transactional mails the product sends (activation, password
 // reset, e-mail change, deletion and reactivation) and what each one needs.
 // Their texts live in locales/<lang>/mail.json under the template's name.
+import type { Gender } from "#app/schemas/enums.ts";
 
 export const mailTemplates = [
   "activation",
@@ -32,6 +33,8 @@ export type MailTemplate = (typeof mailTemplates)[number];
  * Durations are plain numbers; the mail words them in its language ("2 uur", "14 days").
  */
 export interface MailParams {
+  // `senderGender` picks the sentence that speaks of the sender in their gender
+  // where a language needs it (i18next context "male"/"female"; the neutral text otherwise).
   /** After signup: confirm the address to activate the account; a free member starts up to `conversations`. */
   activation: { name: string; link: string; conversations: number };
   /** Forgotten password: `link` sets a new one and stays valid `hours` hours. */
@@ -46,13 +49,13 @@ export interface MailParams {
   /** Someone asked to reactivate a deleted account; `link` does so within `days` days of the deletion. */
   reactivation: { name: string; link: string; days: number };
   /** Another member (`sender`) started a conversation; `link` opens it. */
-  new_conversation: { name: string; link: string; sender: string };
+  new_conversation: { name: string; link: string; sender: string; senderGender?: Gender };
   /** New messages from `sender` in a conversation. */
-  new_message: { name: string; link: string; sender: string };
+  new_message: { name: string; link: string; sender: string; senderGender?: Gender };
   /** `sender` liked the member's profile. */
-  like: { name: string; link: string; sender: string };
+  like: { name: string; link: string; sender: string; senderGender?: Gender };
   /** `sender` liked the member back: a match. */
-  match: { name: string; link: string; sender: string };
+  match: { name: string; link: string; sender: string; senderGender?: Gender };
   /** `count` messages have waited unread for a while. */
   unread_message_reminder: { name: string; link: string; count: number };
   /** The week in numbers: `members` new members in the member's country, `likes` likes received. */
@@ -81,4 +84,10 @@ export interface MailSiteParams {
   siteName: string;
   supportEmail: string;
   baseUrl: string;
+}
+
+/** The i18next context of a mail's or push's words: the sender's gender, where the template has one. */
+export function senderContext(params: Partial<Record<string, unknown>>): { context?: Gender } {
+  const gender = params.senderGender;
+  return gender === "male" || gender === "female" ? { context: gender } : {};
 }

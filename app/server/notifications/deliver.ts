@@ -8,7 +8,7 @@ import { translator } from "#app/i18n/i18next.server.ts";
 import type { NotificationType } from "#app/schemas/enums.ts";
 import { type ComposeMailInput, composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
-import type { MailParams, MailTemplate } from "#app/server/mail/templates.ts";
+import { type MailParams, type MailTemplate, senderContext } from "#app/server/mail/templates.ts";
 import { type PushContext, type PushMessage, type PushOptions, sendPush } from "#app/server/push/send.ts";
 import { memberSubscriptions } from "#app/server/push/subscriptions.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
@@ -57,7 +57,8 @@ function wording(recipient: Recipient, siteName: string, template: MailTemplate,
   for (const [key, value] of Object.entries(params)) {
     values[key] = typeof value === "number" ? formatNumber(value, recipient.locale) : String(value);
   }
-  return { title: t(`mail:${template}.subject`, values), body: t(`mail:${template}.preheader`, values) };
+  const options = { ...values, ...senderContext(params) };
+  return { title: t(`mail:${template}.subject`, options), body: t(`mail:${template}.preheader`, options) };
 }
 
 /** Sends on the channels the member wants; answers what went out. */

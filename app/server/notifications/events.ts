@@ -17,9 +17,13 @@ const MESSAGE_MAIL_EVERY = 6 * HOUR;
 
 const isOnline = (recipient: Recipient, now: number) => recipient.lastActivity > now - ONLINE_MS;
 
-async function nameOf(db: Database, memberId: number) {
-  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, memberId));
-  return row?.name ?? "";
+/** Who a notification is from: their name, and their gender for languages that speak of them in it. */
+async function senderOf(db: Database, memberId: number) {
+  const [row] = await db
+    .select({ name: profiles.name, gender: profiles.gender })
+    .from(profiles)
+    .where(eq(profiles.userId, memberId));
+  return { sender: row?.name ?? "", ...(row ? { senderGender: row.gender } : {}) };
 }
 
 /** The message a push is about, as the chat list shows it (the room wrote it to the index before). */
@@ -53,7 +57,7 @@ export async function notifyNewMessage(app: NotifyContext, message: DeliveredMes
   const sent = await notify(app, recipient, {
     type: first ? "new_conversation" : "new_message",
     template: first ? "new_conversation" : "new_message",
-    params: { sender: await nameOf(app.db, message.senderId) },
+    params: await senderOf(app.db, message.senderId),
     path: `/chats/${conversation}`,
     key: {
       push: `message:${conversation}:${message.seq}`,
@@ -75,7 +79,7 @@ export async function notifyLike(app: NotifyContext, like: { likerId: number; li
   const sent = await notify(app, recipient, {
     type: "like",
     template,
-    params: { sender: await nameOf(app.db, like.likerId) },
+    params: await senderOf(app.db, like.likerId),
     path: like.match ? `/members/${like.likerId}` : `/likes/m/${like.likerId}`,
     key: { push: `${template}:${like.likerId}`, email: `${template}:${like.likerId}` },
     push: { ttl: 3 * 24 * 3600, urgency: "normal", tag: `${template}-${like.likerId}` },

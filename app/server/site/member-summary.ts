@@ -33,6 +33,8 @@ export async function memberSummary(app: Pick<RequestContext, "db">, member: Ses
   return {
     id: member.id,
     name: member.profile.name,
+    /** Texts that speak of the member, or in their voice, use it where a language needs it (i18next context). */
+    gender: member.profile.gender,
     email: member.email,
     thumb: member.profile.mainImage?.thumbUrl ?? null,
     credits: member.credits,
