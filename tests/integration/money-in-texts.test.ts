@@ -1,6 +1,7 @@
 // Every amount a member reads in a text (an error at checkout, a mail about a
 // refund) is written the way their language writes money: with the currency,
-// and with the decimal sign of that language, never a bare "10.00".
+// and with the decimal sign of that language, never a bare "10.00". Counts of
+// credits are grouped the language's way too (1.500, 1 500, 1,500).
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translator } from "#app/i18n/i18next.server.ts";
@@ -57,5 +58,19 @@ describe("a refund's mail", () => {
     await refundPayment({ ...support.app, env: mollieEnv }, paymentId);
     const [mail] = await mailsTo(buyer.email);
     expect(plain(mail?.subject)).toContain(money(19.95, locale));
+  });
+});
+
+describe("a count of credits", () => {
+  const keys = [
+    "payments:package.credits",
+    "payments:transactions.creditsAdded",
+    "payments:transactions.balance",
+    "payments:transactions.collectionPendingText",
+  ];
+  it.each(locales)("is grouped the way %s writes numbers", (locale) => {
+    const t = translator(locale);
+    const grouped = plain(new Intl.NumberFormat(locale).format(1500));
+    for (const key of keys) expect(plain(t(key, { count: 1500, amount: "" })), key).toContain(grouped);
   });
 });
