@@ -71,7 +71,7 @@ describe("photo manager", () => {
   it("tells a free member at the limit that premium members may post 25, with a link", async () => {
     show({ photos: [1, 2, 3].map((id) => photo(id)), limit: { used: 3, max: 3, premium_max: 25 } });
     expect(await screen.findByText(/Premiumleden kunnen tot 25 foto's plaatsen/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Word premium lid" }).getAttribute("href")).toBe("/premium");
+    expect(screen.getByRole("link", { name: "Word premiumlid" }).getAttribute("href")).toBe("/premium");
     expect(screen.queryByLabelText("Foto toevoegen")).toBeNull();
   });
 
