@@ -1,13 +1,13 @@
-// Dates and numbers through Intl in the active locale (Dutch by default).
+// Dates, numbers and lists through Intl in the active locale (Dutch by default).
 
 import { kept } from "#app/kept.ts";
 import { intlTags, type Locale } from "./locales.ts";
 
 // Intl formatters take far longer to make than to use: one per locale and
 // options, kept for the isolate's (or the tab's) life.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-const formatter = <T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T =>
-  kept(formatters, key, make) as T;
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat;
+const formatters = new Map<string, Formatter>();
+const formatter = <T extends Formatter>(key: string, make: () => T): T => kept(formatters, key, make) as T;
 
 const dateParts = ["weekday", "era", "year", "month", "day", "hour", "minute", "second"] as const;
 
@@ -41,6 +41,13 @@ export function formatMoney(cents: number, currency: string, locale: Locale) {
     `money ${locale} ${currency}`,
     () => new Intl.NumberFormat(intlTags[locale], { style: "currency", currency }),
   ).format(cents / 100);
+}
+
+/** Items the way the language lists them: "Nederland, België en Duitsland". */
+export function formatList(items: readonly string[], locale: Locale) {
+  return formatter(`list ${locale}`, () => new Intl.ListFormat(intlTags[locale], { type: "conjunction" })).format(
+    items,
+  );
 }
 
 /** "99+" past the cap for unread and new-like badges. */

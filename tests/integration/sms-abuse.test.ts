@@ -87,7 +87,8 @@ describe("where a code may be texted", () => {
     });
     expect(response.status).toBe(400);
     const page = await response.text();
-    expect(page).toContain(nlErrors.phoneCountryNotOffered.replace("{{countries}}", "Nederland, Duitsland"));
+    // The countries as the language lists things (Intl.ListFormat), not joined with commas.
+    expect(page).toContain(nlErrors.phoneCountryNotOffered.replace("{{countries}}", "Nederland en Duitsland"));
     expect(await paymentsOf(buyer)).toBe(0);
     expect(await texts()).toBe(0);
   });

@@ -20,7 +20,7 @@ import { and, eq, exists, gt, gte, inArray, isNotNull, lt, or, sql } from "drizz
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import type { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
-import { countryName } from "#app/i18n/format.ts";
+import { countryName, formatList } from "#app/i18n/format.ts";
 import type { directDebitSchema } from "#app/schemas/payments.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
@@ -62,7 +62,10 @@ function textableMobile(app: Pick<Context, "settings" | "locale">, typed: string
   if (!number?.isValid()) throw new DomainError("mobile_invalid");
   const offered = countriesOffering(app, "directdebit");
   if (!number.country || !offered.includes(number.country)) {
-    const countries = offered.map((code) => countryName(code, app.locale)).join(", ");
+    const countries = formatList(
+      offered.map((code) => countryName(code, app.locale)),
+      app.locale,
+    );
     throw new DomainError("phone_country_not_offered", { countries });
   }
   return number.number;
