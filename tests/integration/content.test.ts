@@ -154,7 +154,7 @@ describe("domain settings per request host", () => {
     expect(german.site).toMatchObject({ name: "Herzklopfen", logo: "/logos/herzklopfen.svg" });
     expect(german.site.title).toBe("Herzklopfen – Singles ab 50 in deiner Nähe");
     expect((await chromeFor("herzklopfen.example", { cookie: "lng=fr" })).site.title).toBe(
-      "Herzklopfen – célibataires de plus de 50 ans près de chez vous",
+      "Herzklopfen – célibataires de plus de 50 ans près de chez toi",
     );
     expect((await chromeFor("vlinder.example")).locale).toBe("nl");
     expect((await chromeFor("localhost", { "Accept-Language": "en-GB,en", "CF-IPCountry": "GB" })).locale).toBe("en");

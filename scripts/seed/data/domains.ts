@@ -50,7 +50,7 @@ export const exampleDomains: SiteSettingsInput[] = [
     niche: 0,
     index_title: {
       nl: "Vlinder – vlinders in je buik, bij jou in de buurt",
-      fr: "Vlinder – des papillons dans le ventre, près de chez vous",
+      fr: "Vlinder – des papillons dans le ventre, près de chez toi",
       en: "Vlinder – butterflies in your stomach, close to home",
     },
     description: {
@@ -89,7 +89,7 @@ export const exampleDomains: SiteSettingsInput[] = [
     index_title: {
       de: "Herzklopfen – Singles ab 50 in deiner Nähe",
       en: "Herzklopfen – singles over 50 near you",
-      fr: "Herzklopfen – célibataires de plus de 50 ans près de chez vous",
+      fr: "Herzklopfen – célibataires de plus de 50 ans près de chez toi",
       it: "Herzklopfen – single over 50 vicino a te",
     },
     description: {
