@@ -32,7 +32,8 @@ describe("a mail about a like, in Polish", () => {
     expect(male.subject).not.toBe(female.subject);
     for (const mail of [male, female, neutral]) {
       expect(mail.subject).toContain("Bram");
-      expect(`${mail.subject}\n${mail.text}`).not.toMatch(GENDER_DODGE);
+      // The link in the text has slashes of its own: only the words are held to the rule.
+      expect(`${mail.subject}\n${mail.text}`.replace(/https?:\/\/\S+/g, "")).not.toMatch(GENDER_DODGE);
     }
   });
 });
