@@ -41,7 +41,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/
 
 const reference = load("nl");
 const plural = (key: string) => reference.get(`${key}_other`);
-const referenceKeys = new Set([...reference.keys()].map(base));
+const dutchKeys = new Set([...reference.keys()].map(base));
+/** The keys every language needs: Dutch's own context variants are its own, like any language's. */
+const referenceKeys = new Set([...dutchKeys].filter((k) => neutral(k) === k || !dutchKeys.has(neutral(k))));
 const english = load("en");
 
 // Words that are the same in English and in the language using them (e.g. es
