@@ -101,8 +101,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldRevalidate: "onInput",
   });
-  const choices = (values: readonly string[], key: string) =>
-    values.map((value) => ({ value, label: t(`enums:${key}.${value}`) }));
+  // A status describes the member: in their own gender where the language has one ("Divorziata").
+  const choices = (values: readonly string[], key: string, context?: string) =>
+    values.map((value) => ({ value, label: t(`enums:${key}.${value}`, { context }) }));
   const chosen = new Set(defaults.interests);
   useFormToast(actionData, (reply) => ("saved" in reply ? t("saved") : null));
   return (
@@ -184,7 +185,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SelectField
             meta={fields.relationship_status}
             label={t("members:facts.relationshipStatus")}
-            options={choices(options.relationshipStatuses, "relationshipStatus")}
+            options={choices(options.relationshipStatuses, "relationshipStatus", defaults.gender)}
             placeholder={t("notSaying")}
           />
         </section>
