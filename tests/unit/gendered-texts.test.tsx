@@ -38,6 +38,9 @@ describe("a mail about a like, in Polish", () => {
   });
 });
 
+const NoFallback = () => null;
+const Lines = () => <IcebreakerModal name="Ola" cost={5} onPick={() => {}} onClose={() => {}} />;
+
 describe("the opening lines, in Polish", () => {
   beforeAll(async () => {
     await i18next.use(initReactI18next).init({
@@ -48,9 +51,6 @@ describe("the opening lines, in Polish", () => {
     });
   });
   afterEach(cleanup);
-
-  const NoFallback = () => null;
-  const Lines = () => <IcebreakerModal name="Ola" cost={5} onPick={() => {}} onClose={() => {}} />;
 
   function showFor(gender: Gender) {
     const Stub = createRoutesStub([
