@@ -8,12 +8,11 @@ import { translator } from "#app/i18n/i18next.server.ts";
 import { type Locale, locales } from "#app/i18n/locales.ts";
 import { discountCodes, users } from "#app/server/db/schema.ts";
 import { isDomainError } from "#app/server/errors.ts";
-import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { checkCode } from "#app/server/payments/discounts.ts";
 import { refundPayment } from "#app/server/payments/refunds.ts";
 import { accountsApp, db, mailsTo, NOW } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
-import { givenMollie, givenPackage, member, mollieApp, mollieEnv, oldMember, paymentRow } from "./payment-fixtures.ts";
+import { givenMollie, givenPackage, mollieEnv, oldMember, paidAtMollie } from "./payment-fixtures.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -46,14 +45,7 @@ describe("a refund's mail", () => {
     const pkg = await givenPackage("NL", 1995);
     const buyer = await oldMember();
     await db.update(users).set({ language: locale }).where(eq(users.id, buyer.id));
-    const { paymentId } = await startCheckout(mollieApp(), await member(buyer.id), {
-      packageId: pkg.id,
-      method: "ideal",
-      country: "NL",
-    });
-    const ref = (await paymentRow(paymentId)).providerRef!;
-    mollie.setStatus(ref, "paid");
-    await handleWebhook(mollieApp(), "mollie", ref);
+    const { paymentId } = await paidAtMollie(mollie, buyer, pkg.id);
     const support = await givenOperator("support");
     await refundPayment({ ...support.app, env: mollieEnv }, paymentId);
     const [mail] = await mailsTo(buyer.email);

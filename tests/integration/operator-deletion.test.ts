@@ -5,11 +5,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { operators, payments, refundRequests } from "#app/server/db/schema.ts";
-import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleRefundRequests } from "#app/server/payments/refunds.ts";
 import { db, givenAccount, NOW } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
-import { givenMollie, givenPackage, mollieApp, oldMember, paymentRow } from "./payment-fixtures.ts";
+import { givenMollie, givenPackage, mollieApp, oldMember, paidAtMollie, paymentRow } from "./payment-fixtures.ts";
 
 describe("deleting an operator", () => {
   it("keeps the refund requests they made, without them", async () => {
@@ -46,14 +45,7 @@ describe("deleting an operator", () => {
     const mollie = givenMollie();
     const pkg = await givenPackage();
     const buyer = await oldMember();
-    const { paymentId } = await startCheckout(mollieApp(), buyer, {
-      packageId: pkg.id,
-      method: "ideal",
-      country: "NL",
-    });
-    const ref = (await paymentRow(paymentId)).providerRef!;
-    mollie.setStatus(ref, "paid");
-    await handleWebhook(mollieApp(), "mollie", ref);
+    const { paymentId } = await paidAtMollie(mollie, buyer, pkg.id);
     expect(await ledgerBalance(db, buyer.id)).toBe(60);
     // The operator's click wrote its request, then the server died before the provider was asked.
     const support = await givenOperator("support");

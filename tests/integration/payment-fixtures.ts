@@ -7,6 +7,7 @@ import { expect, onTestFinished, vi } from "vitest";
 import { directDebitSchema } from "#app/schemas/payments.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { creditLedger, creditPackages, payments, smsOutbox, users } from "#app/server/db/schema.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { createMollieFake, FAKE_MOLLIE_KEY } from "#tests/fakes/mollie.ts";
 import { accountsApp, db, givenAccount, NOW } from "./fixtures.ts";
 
@@ -91,3 +92,16 @@ export const paymentRow = async (id: number) => (await db.select().from(payments
 export const balanceOf = async (userId: number) =>
   (await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)))[0]!.credits;
 export const ledgerOf = (userId: number) => db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+
+/** A checkout of `pkg` by `buyer` at the fake of Mollie, paid and booked. */
+export async function paidAtMollie(mollie: ReturnType<typeof givenMollie>, buyer: { id: number }, pkgId: number) {
+  const { paymentId } = await startCheckout(mollieApp(), await member(buyer.id), {
+    packageId: pkgId,
+    method: "ideal",
+    country: "NL",
+  });
+  const ref = (await paymentRow(paymentId)).providerRef!;
+  mollie.setStatus(ref, "paid");
+  await handleWebhook(mollieApp(), "mollie", ref);
+  return { paymentId, ref };
+}
