@@ -94,6 +94,14 @@ export async function expectAccessible(page: Page) {
 type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Tree>();
 
+/** A value as a string's format asks for it ({{count, number}}, {{minimum, currency}}), as i18next writes it. */
+function formatted(lng: string, value: string | number | undefined, format: string | undefined, currency: unknown) {
+  if (typeof value !== "number" || !format) return String(value ?? "");
+  const options: Intl.NumberFormatOptions =
+    format === "currency" ? { style: "currency", currency: String(currency) } : {};
+  return new Intl.NumberFormat(lng, options).format(value);
+}
+
 /** A UI text from locales/<lng>/<ns>.json, with {{placeholders}} filled in. */
 export function text(lng: string, key: string, values: Record<string, string | number> = {}): string {
   const [ns, path] = key.split(":") as [string, string];
@@ -102,7 +110,9 @@ export function text(lng: string, key: string, values: Record<string, string | n
   let node: string | Tree | undefined = cache.get(file);
   for (const part of path.split(".")) node = typeof node === "object" ? node[part] : undefined;
   if (typeof node !== "string") throw new Error(`no text ${lng}:${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  return node.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) =>
+    formatted(lng, values[name], format, values.currency),
+  );
 }
 
 export const uniqueEmail = (tag: string) =>
