@@ -50,6 +50,11 @@ export function formatList(items: readonly string[], locale: Locale) {
   );
 }
 
+/** A text that begins a title or sentence, its first letter a capital ("singles in jouw regio" → "Singles …"). */
+export function capitalised(text: string, locale: Locale) {
+  return text.charAt(0).toLocaleUpperCase(intlTags[locale]) + text.slice(1);
+}
+
 /** "99+" past the cap for unread and new-like badges. */
 export function formatBadge(count: number, locale: Locale, cap = 99) {
   return count > cap ? `${formatNumber(cap, locale)}+` : formatNumber(count, locale);

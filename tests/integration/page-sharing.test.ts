@@ -122,6 +122,14 @@ describe("sharing a public page", () => {
     expectShared(english, `${SITE}/pricing?lng=en`, "en_GB");
   });
 
+  it("gives a lander whose title opens with its audience a title that starts with a capital", async () => {
+    for (const path of ["/landers/maplanding", "/landers/iconslanding", "/landers/maplanding?lng=en"]) {
+      const { title } = await head(path);
+      expect(title.charAt(0), `${path}: ${title}`).toBe(title.charAt(0).toLocaleUpperCase());
+      expect(one(await head(path), "og:title"), path).toBe(title);
+    }
+  });
+
   it("answers the share picture as a 1200×630 PNG", async () => {
     const response = await SELF.fetch(`${SITE}/share-image.png`);
     expect(response.status).toBe(200);

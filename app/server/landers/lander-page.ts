@@ -5,6 +5,7 @@
 // A slug must name a niche (its first part, before any "-", a niche's prefix)
 // and a member must exist, or the page is refused as not found.
 import type { RequestContext } from "#app/context.ts";
+import { capitalised } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
 import type { Lander } from "#app/routing/lander-address.ts";
 import { maySignUp } from "#app/server/accounts/signup.ts";
@@ -32,9 +33,10 @@ export async function loadLander(
   const members: LanderMember[] = await landerMembers(app, niche, input.count);
   const audience = t(`content:niches.${niche.code}`);
   const values = { name: app.settings.name, audience };
+  // The audience may open a title or a sentence ("singles in jouw regio"): it starts with a capital there.
   const text = {
-    title: t(`content:landers.${input.lander}.metaTitle`, values),
-    description: t(`content:landers.${input.lander}.metaDescription`, values),
+    title: capitalised(t(`content:landers.${input.lander}.metaTitle`, values), app.locale),
+    description: capitalised(t(`content:landers.${input.lander}.metaDescription`, values), app.locale),
   };
   return {
     members,
