@@ -110,3 +110,51 @@ export type ReportStatus = (typeof reportStatuses)[number];
 /** Where a complaint filed on /complaints stands for the operators. */
 export const complaintStatuses = ["open", "in_progress", "closed"] as const;
 export type ComplaintStatus = (typeof complaintStatuses)[number];
+
+/**
+ * What a notice (anyone's report of content they hold illegal or against the
+ * terms) is about: illegal content by kind, or a breach of the terms.
+ */
+export const noticeCategories = [
+  "illegal_child_abuse",
+  "illegal_non_consensual_imagery",
+  "illegal_hate_or_violence",
+  "illegal_fraud_or_scam",
+  "illegal_privacy_or_identity",
+  "illegal_intellectual_property",
+  "illegal_other",
+  "terms_fake_profile",
+  "terms_underage",
+  "terms_harassment",
+  "terms_spam",
+  "terms_other",
+] as const;
+export type NoticeCategory = (typeof noticeCategories)[number];
+
+/** What a notice is about: a member's profile, one of their photos, or one message. */
+export const noticeTargets = ["profile", "photo", "message"] as const;
+export const noticeStatuses = ["open", "decided"] as const;
+
+/** The restrictions a member is told the reasons for (a statement of reasons each). */
+export const decisionKinds = [
+  "photo_rejected",
+  "text_rejected",
+  "account_suspended",
+  "account_banned",
+  "payment_method_blocked",
+  "notice_rejected",
+] as const;
+export type DecisionKind = (typeof decisionKinds)[number];
+
+/** What a decision rests on: a law (illegal content) or a clause of the terms. */
+export const decisionGrounds = ["law", "terms"] as const;
+export const appealStatuses = ["open", "upheld", "reversed"] as const;
+
+/** Why a member is treated as possibly vulnerable until an operator has looked. */
+export const vulnerabilitySignalKinds = ["spending", "words", "operator"] as const;
+
+/**
+ * Operator roles (what each may do: app/server/operators/roles.ts). A chat
+ * operator answers members at the desk as the domain's fictional profiles.
+ */
+export const operatorRoles = ["admin", "moderator", "support", "chat"] as const;

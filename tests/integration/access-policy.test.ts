@@ -85,7 +85,7 @@ describe("the access table covers every route", () => {
 // ---- Who knocks --------------------------------------------------------------
 
 const memberPersonas = ["owner", "participant", "other member", "blocked member", "invisible member"] as const;
-const operatorPersonas = ["admin", "moderator", "support"] as const satisfies readonly OperatorRole[];
+const operatorPersonas = ["admin", "moderator", "support", "chat"] as const satisfies readonly OperatorRole[];
 const personas = ["visitor", ...memberPersonas, ...operatorPersonas] as const;
 type Persona = (typeof personas)[number];
 type Outcome = "served" | "login" | "away" | "hidden" | "forbidden";
@@ -149,6 +149,7 @@ async function world() {
     admin: (await givenOperator("admin")).cookie,
     moderator: (await givenOperator("moderator")).cookie,
     support: (await givenOperator("support")).cookie,
+    chat: (await givenOperator("chat")).cookie,
   };
   const annSession = (await findSessionMember(db, cookies.owner!.slice("session=".length), Date.now()))!;
   const { paymentId } = await startCheckout(accountsApp(), annSession, {

@@ -53,6 +53,11 @@ const consolePages = [
   "/admin/outbox",
   "/admin/broadcasts",
   "/admin/audit",
+  "/admin/desk",
+  "/admin/vulnerable",
+  "/admin/notices",
+  "/admin/appeals",
+  "/admin/transparency",
   "/admin/photos/1/thumb",
 ];
 
@@ -66,6 +71,10 @@ const reachable: Record<OperatorRole, string[]> = {
     "/admin/moderation/photos",
     "/admin/moderation/reports",
     "/admin/complaints",
+    "/admin/desk",
+    "/admin/vulnerable",
+    "/admin/notices",
+    "/admin/appeals",
     "/admin/photos/1/thumb",
   ],
   support: [
@@ -77,6 +86,8 @@ const reachable: Record<OperatorRole, string[]> = {
     "/admin/outbox",
     "/admin/photos/1/thumb",
   ],
+  // A chat operator answers at the desk; members' pages stay closed to them.
+  chat: ["/admin", "/admin/desk"],
 };
 
 const get = (path: string, cookie?: string) =>

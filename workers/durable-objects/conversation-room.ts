@@ -53,6 +53,7 @@ import { summariseConversation } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
+import { afterMessageToFictional, beforeMessageToFictional } from "#app/server/fictional/chat-rules.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
@@ -311,6 +312,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const db = createDb(this.env.DB);
     let row = existing;
     let tracked: number | null = null;
+    let toFictional = false;
     try {
       if (existing?.state === "sent") {
         if (options.session) {
@@ -320,11 +322,21 @@ export class ConversationRoom extends DurableObject<Env> {
       }
       const app = { db, settings: await senderSettings({ db, env: this.env }, senderId, this.domains), now: Date.now };
       steps.mark("settings");
+      const fictionalSend = () => ({
+        app: { ...app, env: this.env },
+        conversationId: meta.conversationId,
+        senderId,
+        recipientId: this.other(meta, senderId),
+        message,
+        free: options.free === true,
+      });
       if (!row) {
         if (!(await messageWithinRateLimit(this.env, senderId))) throw new DomainError("rate_limited");
         steps.mark("rate limit");
         const content = await messageContent(app, meta.conversationId, message);
         steps.mark("content");
+        toFictional = await beforeMessageToFictional(fictionalSend());
+        steps.mark("fictional rules");
         // The awaits above let other sends of this same message in: carry on with theirs.
         const meanwhile = stored();
         if (meanwhile?.state === "sent") {
@@ -383,6 +395,12 @@ export class ConversationRoom extends DurableObject<Env> {
       if (!recorded.held) {
         this.toMember(recipientId, frame);
         this.summariseInBackground(meta);
+      }
+      if (toFictional) {
+        const send = { ...fictionalSend(), seq: sent.seq };
+        inBackground({ log, ctx: this.ctx }, "message to a fictional profile read", () =>
+          afterMessageToFictional(send),
+        );
       }
       steps.mark("deliver");
       // The benchmark reads where a send's time goes; production has no use for a line per message.

@@ -4,11 +4,12 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, NavLink } from "react-router";
+import type { operatorRoles } from "#app/schemas/enums.ts";
 
 export interface FrameOperator {
   name: string;
   email: string;
-  role: "admin" | "moderator" | "support";
+  role: (typeof operatorRoles)[number];
 }
 
 export function AdminFrame({

@@ -144,6 +144,12 @@ export const doors: readonly Door[] = [
   // ---- Pages: content, landers, the installable app ----
   page("/pages/:page", anyone),
   ...pageWithForm("/complaints", anyone),
+  // Reporting illegal content or a breach of the terms: open to anyone, logged in or not.
+  ...pageWithForm("/notice", anyone),
+  // The reasons for each decision that restricted the member, and their appeal.
+  ...pageWithForm("/account/messages", member),
+  // A reporter's appeal against the decision on their notice, through the link in its mail.
+  ...pageWithForm("/appeal", link),
   page("/manifest.webmanifest", anyone),
   page("/app-icon/:file", anyone),
   page("/share-image.png", anyone),
@@ -180,6 +186,12 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/admin/outbox", operator("outbox.handle")),
   ...pageWithForm("/admin/broadcasts", operator("broadcasts.send")),
   page("/admin/audit", operator("audit.view")),
+  ...pageWithForm("/admin/desk", operator("desk")),
+  ...pageWithForm("/admin/desk/:conversation", operator("desk")),
+  ...pageWithForm("/admin/vulnerable", operator("vulnerability.review")),
+  ...pageWithForm("/admin/notices", operator("notices.handle")),
+  ...pageWithForm("/admin/appeals", operator("appeals.handle")),
+  page("/admin/transparency", operator("transparency.export")),
   page("/admin/photos/:id/:variant", operator("members.view")),
 
   // ---- Pages: developer tools ----
@@ -221,6 +233,7 @@ export const doors: readonly Door[] = [
   api("POST", "/chat/messages", member, { resource: "conversation" }),
   api("POST", "/chat/read", member, { resource: "conversation" }),
   api("POST", "/chat/photo", member, { resource: "conversation" }),
+  api("POST", "/chat/operator-notice", member, { resource: "conversation" }),
 
   // ---- /api: photos, discounts, payments ----
   api("GET", "/photos", member),

@@ -6,8 +6,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  appealStatuses,
   bodyTypes,
   complaintStatuses,
+  decisionGrounds,
+  decisionKinds,
   emailDisabledReasons,
   eyeColours,
   genders,
@@ -15,7 +18,11 @@ import {
   ledgerReasons,
   mailStatuses,
   messageKinds,
+  noticeCategories,
+  noticeStatuses,
+  noticeTargets,
   notificationTypes,
+  operatorRoles,
   paymentStatuses,
   photoStatuses,
   profileStatuses,
@@ -25,6 +32,7 @@ import {
   sexualities,
   tokenPurposes,
   userStatuses,
+  vulnerabilitySignalKinds,
 } from "#app/schemas/enums.ts";
 
 const createdAt = () => integer("created_at").notNull();
@@ -912,7 +920,7 @@ export const operators = sqliteTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["admin", "moderator", "support"] }).notNull(),
+    role: text("role", { enum: operatorRoles }).notNull(),
     totpSecret: text("totp_secret"),
     totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
     disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
@@ -1029,4 +1037,166 @@ export const broadcasts = sqliteTable(
     finishedAt: integer("finished_at"),
   },
   (t) => [index("broadcasts_unfinished_idx").on(t.finishedAt, t.createdAt)],
+);
+
+// ---- Honest chat with fictional profiles, notices, reasons and appeals ------
+
+/** The operator answering a conversation with a fictional profile at the desk, until the claim lapses. */
+export const deskClaims = sqliteTable("desk_claims", {
+  conversationId: integer("conversation_id")
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: "cascade" }),
+  operatorId: integer("operator_id")
+    .notNull()
+    .references(() => operators.id),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** Every message an operator wrote as a fictional profile, and who wrote it. */
+export const deskReplies = sqliteTable(
+  "desk_replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    fictionalId: integer("fictional_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    // The reply answered a member who asked whether they talk to a real person.
+    honest: integer("honest", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("desk_replies_message_unique").on(t.conversationId, t.seq),
+    index("desk_replies_operator_idx").on(t.operatorId, t.createdAt),
+  ],
+);
+
+/**
+ * A member confirmed, once per conversation with a fictional profile, that its
+ * answers come from a chat operator: paid messages to it wait for this.
+ */
+export const operatorNoticeConfirmations = sqliteTable(
+  "operator_notice_confirmations",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    confirmedAt: integer("confirmed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.memberId] })],
+);
+
+/**
+ * A sign that a member may be vulnerable (high spending, words of distress,
+ * an operator's flag). While one is not reviewed, the member's paid messages
+ * to fictional profiles are capped.
+ */
+export const vulnerabilitySignals = sqliteTable(
+  "vulnerability_signals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: vulnerabilitySignalKinds }).notNull(),
+    detail: text("detail").notNull().default(""),
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    operatorId: integer("operator_id").references(() => operators.id),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: integer("reviewed_by").references(() => operators.id),
+  },
+  (t) => [index("vulnerability_signals_member_idx").on(t.memberId, t.reviewedAt)],
+);
+
+/**
+ * A notice: anyone's report (a member's or a visitor's) of a profile, photo or
+ * message they hold illegal or against the terms. Kept after the member it is
+ * about is gone, for the transparency figures.
+ */
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    domain: text("domain").notNull(),
+    locale: text("locale").notNull(),
+    category: text("category", { enum: noticeCategories }).notNull(),
+    targetType: text("target_type", { enum: noticeTargets }).notNull(),
+    memberId: integer("member_id").references(() => users.id, { onDelete: "set null" }),
+    photoId: integer("photo_id").references(() => photos.id, { onDelete: "set null" }),
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    messageSeq: integer("message_seq"),
+    explanation: text("explanation").notNull(),
+    reporterName: text("reporter_name").notNull().default(""),
+    reporterEmail: text("reporter_email").notNull().default(""),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    goodFaith: integer("good_faith", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: noticeStatuses }).notNull().default("open"),
+    // The statement of reasons the notice led to (a restriction, or the notice rejected).
+    decisionId: integer("decision_id"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at"),
+  },
+  (t) => [index("notices_status_idx").on(t.status, t.createdAt), index("notices_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A decision that restricts a member (or rejects a notice), with its
+ * statement of reasons: what, the facts, the ground and clause, whether it was
+ * automated, until when it can be appealed. Shown in the member's account
+ * ("Messages from the team") and kept in their data export.
+ */
+export const decisions = sqliteTable(
+  "decisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    domain: text("domain").notNull(),
+    kind: text("kind", { enum: decisionKinds }).notNull(),
+    memberId: integer("member_id").references(() => users.id, { onDelete: "set null" }),
+    // What was restricted: a photo's id, a member's id, a notice's id.
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    facts: text("facts").notNull(),
+    ground: text("ground", { enum: decisionGrounds }).notNull(),
+    clause: text("clause").notNull(),
+    automated: integer("automated", { mode: "boolean" }).notNull().default(false),
+    operatorId: integer("operator_id").references(() => operators.id),
+    noticeId: integer("notice_id").references(() => notices.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    appealUntil: integer("appeal_until").notNull(),
+    reversedAt: integer("reversed_at"),
+  },
+  (t) => [index("decisions_member_idx").on(t.memberId, t.createdAt), index("decisions_created_idx").on(t.createdAt)],
+);
+
+/** One free appeal per decision, by the member it restricts or the reporter whose notice it decided. */
+export const appeals = sqliteTable(
+  "appeals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    decisionId: integer("decision_id")
+      .notNull()
+      .references(() => decisions.id, { onDelete: "cascade" }),
+    memberId: integer("member_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull().default(""),
+    text: text("text").notNull(),
+    status: text("status", { enum: appealStatuses }).notNull().default("open"),
+    operatorId: integer("operator_id").references(() => operators.id),
+    outcome: text("outcome").notNull().default(""),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("appeals_decision_unique").on(t.decisionId),
+    index("appeals_status_idx").on(t.status, t.createdAt),
+  ],
 );

@@ -2,13 +2,26 @@
 // page gate asks the door table which permission a console page needs; every
 // operator rule checks its own permission again, so a form posted to the
 // wrong page cannot do more than the role allows.
+import { operatorRoles } from "#app/schemas/enums.ts";
+
+export { operatorRoles };
+
 import { DomainError } from "#app/server/errors.ts";
 
-export const operatorRoles = ["admin", "moderator", "support"] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
 export const permissions = {
-  "dashboard.view": ["admin", "moderator", "support"],
+  "dashboard.view": ["admin", "moderator", "support", "chat"],
+  // Answering members as the domain's fictional profiles, and flagging members who seem vulnerable.
+  desk: ["admin", "moderator", "chat"],
+  // Reviewing the signs that a member may be vulnerable, which lifts the cap on their paid messages.
+  "vulnerability.review": ["admin", "moderator"],
+  // Notices from anyone (illegal content, breaches of the terms) and the decisions on them.
+  "notices.handle": ["admin", "moderator"],
+  // Appeals against a decision: decided by another operator than the decision's author.
+  "appeals.handle": ["admin", "moderator"],
+  // The transparency figures (notices, decisions, appeals per period).
+  "transparency.export": ["admin"],
   "domains.edit": ["admin"],
   "photos.moderate": ["admin", "moderator"],
   "reports.handle": ["admin", "moderator"],
@@ -47,10 +60,15 @@ export const consolePages = [
   { path: "/admin/members", key: "members" },
   { path: "/admin/moderation/photos", key: "photos" },
   { path: "/admin/moderation/reports", key: "reports" },
+  { path: "/admin/desk", key: "desk" },
+  { path: "/admin/vulnerable", key: "vulnerable" },
+  { path: "/admin/notices", key: "notices" },
+  { path: "/admin/appeals", key: "appeals" },
   { path: "/admin/complaints", key: "complaints" },
   { path: "/admin/payments", key: "payments" },
   { path: "/admin/domains", key: "domains" },
   { path: "/admin/outbox", key: "outbox" },
   { path: "/admin/broadcasts", key: "broadcasts" },
   { path: "/admin/audit", key: "audit" },
+  { path: "/admin/transparency", key: "transparency" },
 ] as const;

@@ -94,6 +94,19 @@ export const siteSettingsSchema = z.object({
   fictional_singular: localizedTextSchema.default(""),
   fictional_plural: localizedTextSchema.default(""),
   refund_days: z.number().int().min(0).max(365).default(14),
+  /**
+   * A chat operator answers the fictional profiles' conversations (the desk).
+   * Without one, members cannot write to fictional profiles at all.
+   */
+  desk_staffed: z.boolean().default(false),
+  /** Fictional profiles like new members on their own; the like says it comes from a fictional profile. */
+  fictional_auto_like: z.boolean().default(false),
+  /** Paid in 30 days above which a member may be vulnerable (cents of what they paid in; 0: never). */
+  vulnerable_spending_cents: z.number().int().min(0).default(25_000),
+  /** Paid messages a day to fictional profiles for a member whose signs of vulnerability nobody reviewed yet. */
+  vulnerable_daily_messages: z.number().int().min(0).max(100).default(3),
+  /** What a member may pay in a calendar month (cents; 0: no limit), with a warning at 80 %. */
+  monthly_spending_limit_cents: z.number().int().min(0).default(50_000),
   member_resell: z.boolean().default(false),
   company_id: z.number().int().positive(),
   mail_name: z.string().default(""),

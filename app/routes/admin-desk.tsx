@@ -1,0 +1,4 @@
+// Being built: replaced by the page itself before this lands.
+export default function Page() {
+  return null;
+}
