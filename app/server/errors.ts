@@ -54,6 +54,10 @@ export const errorCatalogue = {
   message_too_long: { status: 400, message: "errors:messageTooLong" },
   // Photos the member put in R2 for conversations today used up.
   chat_photo_limit: { status: 429, message: "errors:chatPhotoLimit" },
+  // A fictional profile on a domain whose desk has no chat operator: nobody would answer, so nobody may write.
+  fictional_unstaffed: { status: 403, message: "chat:errors.fictionalUnstaffed" },
+  // The first paid message to a fictional profile waits until the member confirms who answers it.
+  operator_notice_unconfirmed: { status: 409, message: "chat:errors.operatorNoticeUnconfirmed" },
   // Payments and discounts
   package_not_found: { status: 404, message: "errors:packageNotFound" },
   method_not_offered: { status: 400, message: "errors:methodNotOffered" },
