@@ -1,6 +1,7 @@
 // Limits of so many a day (refused discount codes per member, complaints per
-// address and per client, texts per member, per number and in all, signups per
-// client, chat photos per member, a payment's webhook lookups): a counter
+// address and per client, notices per client and per member, texts per member,
+// per number and in all, signups per client, chat photos per member, a
+// payment's webhook lookups): a counter
 // per scope, key and UTC day in D1. A use is taken in one guarded statement,
 // so requests at the same moment cannot all read "one left" and all go
 // through; a use taken for something that turned out not to count can be
@@ -20,7 +21,9 @@ type DailyScope =
   | "sms_all"
   | "signup_client"
   | "chat_photo_member"
-  | "webhook_payment";
+  | "webhook_payment"
+  | "notice_client"
+  | "notice_member";
 
 interface DailyUse {
   scope: DailyScope;
