@@ -160,6 +160,8 @@ export const auditTargetTypes = [
   "mail",
   "sms",
   "broadcast",
+  // An answer written at the chat desk as a fictional profile.
+  "conversation",
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -49,6 +49,8 @@ export const errorCatalogue = {
   photo_limit: { status: 403, message: "errors:photoLimit" },
   photo_not_found: { status: 404, message: "errors:photoNotFound" },
   // Chat
+  // Paid messages of today to fictional profiles used up while an operator has not looked at the member's signs.
+  vulnerable_cap_reached: { status: 429, message: "errors:vulnerableCapReached" },
   conversation_not_found: { status: 404, message: "errors:conversationNotFound" },
   premium_only: { status: 402, message: "errors:premiumOnly" },
   message_too_long: { status: 400, message: "errors:messageTooLong" },
@@ -78,6 +80,8 @@ export const errorCatalogue = {
   payment_provider_unavailable: { status: 503, message: "errors:paymentProviderUnavailable" },
   direct_debit_blocked: { status: 403, message: "errors:directDebitBlocked" },
   direct_debit_limit: { status: 429, message: "errors:directDebitLimit" },
+  // The checkout would take the member past the domain's monthly spending limit.
+  spending_limit_reached: { status: 403, message: "errors:spendingLimitReached" },
   code_invalid: { status: 400, message: "errors:codeInvalid" },
   // Not a mobile number where the member is (a landline, too short): no text could reach it.
   mobile_invalid: { status: 400, message: "validation:mobileInvalid" },
@@ -93,6 +97,14 @@ export const errorCatalogue = {
   account_banned: { status: 403, message: "errors:accountBanned" },
   // An operator asked to delete a banned account: its deletion would mail a link that lifts the ban.
   member_banned: { status: 409, message: "errors:memberBanned" },
+  // Statements of reasons and appeals
+  reasons_required: { status: 400, message: "decisions:errors.reasonsRequired" },
+  decision_not_found: { status: 404, message: "decisions:errors.decisionNotFound" },
+  appeal_exists: { status: 409, message: "decisions:errors.appealExists" },
+  appeal_closed: { status: 410, message: "decisions:errors.appealClosed" },
+  appeal_not_found: { status: 404, message: "decisions:errors.appealNotFound" },
+  // An appeal is decided by someone other than the author of the decision appealed.
+  appeal_same_operator: { status: 403, message: "decisions:errors.appealSameOperator" },
   // Operator console
   operator_forbidden: { status: 403, message: "admin:errors.forbidden" },
   operator_login_failed: { status: 401, message: "admin:errors.loginFailed" },
@@ -110,6 +122,12 @@ export const errorCatalogue = {
   outbox_not_found: { status: 404, message: "admin:errors.outboxNotFound" },
   // Sent already, or waiting for its next attempt (retrying it then could send it twice).
   outbox_not_stuck: { status: 409, message: "admin:errors.outboxNotStuck" },
+  // The chat desk: another operator holds the conversation (their claim has not lapsed).
+  desk_claimed: { status: 409, message: "admin:desk.errors.claimed" },
+  // The member asked whether they talk to a real person: the answer must carry the honest one.
+  desk_honest_answer_required: { status: 422, message: "admin:desk.errors.honestAnswerRequired" },
+  // A conversation without a fictional profile on one side (two real members): not the desk's.
+  desk_not_fictional: { status: 404, message: "admin:desk.errors.notFictional" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
