@@ -6,6 +6,8 @@
 //   GET    /api/chat/messages?conversation=&after=|before= → messages (polling without WebSocket)
 //   POST   /api/chat/messages {conversation, message} → send without WebSocket
 //   POST   /api/chat/read {conversation, seq}
+//   POST   /api/chat/operator-notice {conversation} → 204: the member confirms that a staff member answers
+//                                           for the fictional profile (once per conversation, idempotent)
 //   POST   /api/chat/photo (multipart: conversation, photo) → { photo } to send as a photo message; the photo
 //                                           is taken and judged as /api/photos takes a profile photo, at most
 //                                           50 a member a UTC day (chat/photos.ts)
@@ -16,6 +18,7 @@ import { outgoingMessageSchema } from "#app/schemas/chat.ts";
 import { chatList, hideConversation } from "#app/server/chat/conversations.ts";
 import { storeChatPhoto } from "#app/server/chat/photos.ts";
 import { openConversation, readConversation } from "#app/server/chat/rooms.ts";
+import { confirmOperatorNotice } from "#app/server/fictional/operator-notice.ts";
 import { readUpload } from "#app/server/photos/limits.ts";
 import type { AppEnv } from "#workers/server.ts";
 import { readBody, requireClientHeader, requireMember } from "./auth.ts";
@@ -30,7 +33,7 @@ const pollQuery = z.object({
 });
 const sendBody = z.object({ conversation: conversationId, message: outgoingMessageSchema });
 const readBody_ = z.object({ conversation: conversationId, seq: z.number().int().min(0) });
-const deleteBody = z.object({ conversation: conversationId });
+const conversationBody = z.object({ conversation: conversationId });
 
 export const chatApi = new Hono<AppEnv>()
   .use("/chat.php", requireClientHeader)
@@ -44,7 +47,7 @@ export const chatApi = new Hono<AppEnv>()
   .delete("/chat.php", async (c) => {
     const member = requireMember(c);
     if (member instanceof Response) return member;
-    const parsed = deleteBody.safeParse(await readBody(c));
+    const parsed = conversationBody.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
       await hideConversation(c.var.app, await openConversation(c.var.app, member.id, parsed.data.conversation));
@@ -104,6 +107,16 @@ export const chatApi = new Hono<AppEnv>()
       const conversation = await openConversation(c.var.app, member.id, parsed.data.conversation);
       await readConversation(c.var.app, conversation, parsed.data.seq);
       return c.json({ ok: true });
+    });
+  })
+  .post("/chat/operator-notice", async (c) => {
+    const member = requireMember(c);
+    if (member instanceof Response) return member;
+    const parsed = conversationBody.safeParse(await readBody(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    return answer(c, async () => {
+      await confirmOperatorNotice(c.var.app, await openConversation(c.var.app, member.id, parsed.data.conversation));
+      return c.body(null, 204);
     });
   })
   .post("/chat/photo", async (c) => {

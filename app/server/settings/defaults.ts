@@ -52,6 +52,9 @@ const builtInSettingsInput: SiteSettingsInput = {
   },
   fictional_singular: { nl: "fictief profiel", en: "fictional profile", de: "fiktives Profil" },
   fictional_plural: { nl: "fictieve profielen", en: "fictional profiles", de: "fiktive Profile" },
+  // The demo answers its fictional profiles: a desk is staffed, and they like new members.
+  desk_staffed: true,
+  fictional_auto_like: true,
   company_id: 1,
   mail_name: "Hartslag",
   payment_methods: {
