@@ -1,6 +1,8 @@
 // /chats/{id}, the conversation screen: the conversation with its latest
 // messages, what sending costs this member, the gifts, and (from md up) the
-// chat list beside it. Opening it marks the conversation read.
+// chat list beside it. Opening it marks the conversation read. With a
+// fictional profile it also says whether a staff member answers there and
+// whether the member confirmed the notice that one does.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { ChatList } from "#app/components/chat/chat-list.tsx";
@@ -16,6 +18,7 @@ import { requireMember } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { conversationScreen } from "#app/server/chat/screen.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { operatorNoticeState } from "#app/server/fictional/operator-notice.ts";
 import type { Route } from "./+types/chats-id";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -26,7 +29,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (conversationId === null) throw new DomainError("conversation_not_found");
     return conversationScreen(app, member, conversationId);
   });
-  return { ...screen, title: t("chat:conversation.title", { name: screen.other.name }) };
+  const operatorNotice = screen.other.fictional
+    ? await operatorNoticeState(app, {
+        conversationId: screen.conversationId,
+        memberId: member.id,
+        otherId: screen.other.id,
+      })
+    : null;
+  return { ...screen, operatorNotice, title: t("chat:conversation.title", { name: screen.other.name }) };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];

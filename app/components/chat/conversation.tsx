@@ -4,8 +4,11 @@
 // credits, become premium, or the room's own message. The draft is kept in
 // the browser per conversation (a purchase started from the alert comes back
 // here with it), and the icebreaker only opens for a conversation with neither
-// messages nor a draft.
-import { Sparkles, X } from "lucide-react";
+// messages nor a draft. With a fictional profile the notice that a staff
+// member answers stays pinned above the messages; the first paid message
+// waits for the member to confirm it (the dialog), and where nobody staffs
+// the desk the send box gives way to the reason.
+import { MessageCircleOff, Sparkles, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -15,6 +18,7 @@ import { type ChatPartner, ChatTopBar } from "./chat-top-bar.tsx";
 import type { ChatAlert } from "./conversation-state.ts";
 import { IcebreakerModal } from "./icebreaker-modal.tsx";
 import { type GiftInfo, MessageList } from "./message-list.tsx";
+import { OperatorNoticeDialog } from "./operator-notice-dialog.tsx";
 import { draftStorage } from "./outbox-storage.ts";
 import { type MessageCosts, SendFooter } from "./send-footer.tsx";
 import { useConversation } from "./use-conversation.ts";
@@ -31,36 +35,61 @@ export interface ConversationProps {
   otherReadSeq: number;
   now: number;
   timeZone: string;
+  /** With a fictional profile: whether a staff member answers, and whether the member confirmed the notice. */
+  operatorNotice: { staffed: boolean; confirmed: boolean } | null;
 }
 
 export function Conversation(props: ConversationProps) {
   const { t } = useTranslation("chat");
   const { other, costs } = props;
   const { draft, setDraft, restored } = useStoredDraft(props.memberId, props.conversationId);
+  const [confirmed, setConfirmed] = useState(props.operatorNotice?.confirmed ?? true);
+  const writable = props.operatorNotice?.staffed ?? true;
+  // What the member tried to send before confirming: it goes once they confirm.
+  const [waiting, setWaiting] = useState<{ send: () => void } | null>(null);
   const chat = useConversation({
     conversationId: props.conversationId,
     memberId: props.memberId,
     otherId: other.id,
     initial: { ...props.history, otherReadSeq: props.otherReadSeq },
     // Nothing was sent: the text goes back into the box, unless something new was typed meanwhile.
-    onRejected: (message) => {
+    onRejected: (message, code) => {
       if (message.kind === "text") setDraft((current) => current || message.text);
+      // Confirmed nowhere after all (another device, an old page): ask now; the text is back in the box.
+      if (code === "operator_notice_unconfirmed") {
+        setConfirmed(false);
+        setWaiting({ send: () => {} });
+      }
     },
   });
+  const afterNotice = (send: () => void) => {
+    if (confirmed) send();
+    else setWaiting({ send });
+  };
   const empty = chat.messages.length === 0 && !chat.hasOlder;
   // Unset until the member chooses: then it opens once the stored draft is known to be empty.
   const [icebreaker, setIcebreaker] = useState<boolean | null>(null);
   const icebreakerOpen = icebreaker ?? restored === "";
   const [reporting, setReporting] = useState<number | null>(null);
 
-  const sendText = (text: string) => {
-    chat.client.send({ kind: "text", text });
-    setDraft("");
-  };
+  const sendText = (text: string) =>
+    afterNotice(() => {
+      chat.client.send({ kind: "text", text });
+      setDraft("");
+    });
 
   return (
     <section className="flex min-w-0 flex-1 flex-col bg-surface" aria-labelledby="chat-title">
       <ChatTopBar other={other} credits={chat.credits ?? props.credits} />
+      {other.fictional && (
+        // Pinned: it stays in view however far the messages scroll.
+        <p
+          className="shrink-0 border-b border-line bg-primary-soft px-3 py-2 text-center text-sm"
+          data-testid="fictional-notice"
+        >
+          {t("members:fictionalNotice")}
+        </p>
+      )}
       <MessageList
         messages={chat.messages}
         pending={chat.pending}
@@ -76,13 +105,6 @@ export function Conversation(props: ConversationProps) {
         onLoadOlder={() => chat.client.loadOlder()}
         onRetry={(clientId) => chat.client.retry(clientId)}
         onReport={setReporting}
-        before={
-          other.fictional ? (
-            <p className="mb-3 rounded-lg bg-primary-soft p-3 text-sm" data-testid="fictional-notice">
-              {t("members:fictionalNotice")}
-            </p>
-          ) : null
-        }
         empty={
           <div className="my-auto flex flex-col items-center gap-3 py-8 text-center" data-testid="chat-empty">
             <p className="text-muted">{t("conversation.empty", { name: other.name })}</p>
@@ -95,20 +117,43 @@ export function Conversation(props: ConversationProps) {
       {chat.alert && (
         <AlertBox alert={chat.alert} conversationId={props.conversationId} onClose={() => chat.client.dismissAlert()} />
       )}
-      <SendFooter
-        draft={draft}
-        onDraftChange={(text) => {
-          setDraft(text);
-          if (text) chat.client.typing();
-        }}
-        maxLength={props.messageLength}
-        costs={costs}
-        gifts={props.gifts}
-        otherName={other.name}
-        onSendText={sendText}
-        onSendPhoto={(file) => void chat.client.sendPhoto(file)}
-        onSendGift={(giftId) => chat.client.send({ kind: "gift", giftId })}
-      />
+      {writable ? (
+        <SendFooter
+          draft={draft}
+          onDraftChange={(text) => {
+            setDraft(text);
+            if (text) chat.client.typing();
+          }}
+          maxLength={props.messageLength}
+          costs={costs}
+          gifts={props.gifts}
+          otherName={other.name}
+          onSendText={sendText}
+          onSendPhoto={(file) => afterNotice(() => void chat.client.sendPhoto(file))}
+          onSendGift={(giftId) => afterNotice(() => chat.client.send({ kind: "gift", giftId }))}
+        />
+      ) : (
+        <p
+          role="status"
+          className="flex shrink-0 items-center justify-center gap-2 border-t border-line bg-card px-3 py-4 text-center text-sm text-muted"
+          data-testid="chat-unstaffed"
+        >
+          <MessageCircleOff className="size-5 shrink-0" aria-hidden="true" />
+          {t("unstaffed.notice", { name: other.name })}
+        </p>
+      )}
+      {waiting && (
+        <OperatorNoticeDialog
+          conversationId={props.conversationId}
+          name={other.name}
+          onConfirmed={() => {
+            setConfirmed(true);
+            if (chat.alert?.code === "operator_notice_unconfirmed") chat.client.dismissAlert();
+            waiting.send();
+          }}
+          onClose={() => setWaiting(null)}
+        />
+      )}
       {reporting !== null && (
         <ReportDialog
           name={other.name}
@@ -117,7 +162,7 @@ export function Conversation(props: ConversationProps) {
           onClose={() => setReporting(null)}
         />
       )}
-      {icebreakerOpen && empty && chat.pending.length === 0 && (
+      {icebreakerOpen && empty && writable && chat.pending.length === 0 && (
         <IcebreakerModal name={other.name} cost={costs.text} onPick={sendText} onClose={() => setIcebreaker(false)} />
       )}
     </section>
