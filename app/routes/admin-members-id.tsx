@@ -14,7 +14,8 @@ import { getI18n } from "#app/i18n/i18next.server.ts";
 import { type ActionAnswer, orErrorPage, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { requireOperator } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
-import { banSchema, creditAdjustmentSchema, deleteMemberSchema, intentSchema } from "#app/schemas/admin.ts";
+import { creditAdjustmentSchema, deleteMemberSchema, intentSchema } from "#app/schemas/admin.ts";
+import { banWithReasonsSchema, withReasons } from "#app/schemas/decisions.ts";
 import { randomToken } from "#app/server/accounts/tokens.ts";
 import {
   adjustCredits,
@@ -86,13 +87,13 @@ export async function action({ request, params, context }: Route.ActionArgs): Ac
       );
     }
     case "ban": {
-      const submission = parseWithZod(formData, { schema: banSchema });
+      const submission = parseWithZod(formData, { schema: banWithReasonsSchema });
       if (submission.status !== "success") return rejected(submission);
       return withDomainErrors(
         submission,
         t,
         async () => {
-          await banMember(app, id, submission.value);
+          await banMember(app, id, withReasons(submission.value));
           return { intent, done: true, result: submission.reply({ resetForm: true }) };
         },
         { extra: { intent } },

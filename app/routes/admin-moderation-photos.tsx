@@ -1,13 +1,15 @@
-// /admin/moderation/photos: the queue of new photos; approve or reject each.
+// /admin/moderation/photos: the queue of new photos; approve or reject each
+// (a rejection with its statement of reasons for the member).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { AdminPage, Empty, StatusBadge, When } from "#app/components/admin/page.tsx";
+import { PhotoDecision } from "#app/components/decisions/photo-decision.tsx";
 import { FormMessage } from "#app/components/forms/fields.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { requireOperator } from "#app/routing/guards.server.ts";
-import { photoDecisionSchema } from "#app/schemas/admin.ts";
+import { photoDecisionSchema, withReasons } from "#app/schemas/decisions.ts";
 import { decidePhoto, photoQueue } from "#app/server/photos/moderation.ts";
 import type { Route } from "./+types/admin-moderation-photos";
 
@@ -20,18 +22,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = requireOperator(context, "photos.moderate");
   const submission = parseWithZod(await request.formData(), { schema: photoDecisionSchema });
   if (submission.status !== "success") return rejected(submission);
-  return withDomainErrors(submission, getI18n(context).t, async () => {
-    const { status } = await decidePhoto(app, submission.value);
-    return { photo: submission.value.photo, status };
-  });
+  const extra = { photo: submission.value.photo };
+  return withDomainErrors(
+    submission,
+    getI18n(context).t,
+    async () => {
+      const { status } = await decidePhoto(
+        app,
+        submission.value.decision === "reject" ? withReasons(submission.value) : submission.value,
+      );
+      return { photo: submission.value.photo, status };
+    },
+    { extra },
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
 export default function PhotoQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const navigation = useNavigation();
   const decided = actionData && "status" in actionData ? actionData : null;
+  const refused = actionData && "result" in actionData && "photo" in actionData ? actionData : null;
   return (
     <AdminPage title={t("photos.title")}>
       <p className="text-sm text-muted">{t("photos.intro")}</p>
@@ -65,27 +76,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
                   {photo.isPrivate && <span className="text-muted">{t("photos.private")}</span>}
                   <When at={photo.createdAt} />
                 </p>
-                <Form method="post" className="flex gap-2">
-                  <input type="hidden" name="photo" value={photo.id} />
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="approve"
-                    className="btn-outline min-h-9 flex-1 px-2"
-                    disabled={navigation.state !== "idle"}
-                  >
-                    {t("photos.approve")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="reject"
-                    className="btn-primary min-h-9 flex-1 px-2"
-                    disabled={navigation.state !== "idle"}
-                  >
-                    {t("photos.reject")}
-                  </button>
-                </Form>
+                <PhotoDecision photo={photo.id} lastResult={refused?.photo === photo.id ? refused.result : undefined} />
               </div>
             </li>
           ))}

@@ -283,7 +283,15 @@ describe("every console rule checks the operator's role itself", () => {
     ["resend activation", ["admin", "support"], (app) => resendMemberActivation(app, 999_999)],
     ["force logout", ["admin", "moderator", "support"], (app) => forceLogout(app, 999_999)],
     ["delete a member", ["admin", "support"], (app) => deleteMember(app, 999_999)],
-    ["ban", ["admin", "moderator"], (app) => banMember(app, 999_999, { reason: "spam" })],
+    [
+      "ban",
+      ["admin", "moderator"],
+      (app) =>
+        banMember(app, 999_999, {
+          reason: "spam",
+          reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+        }),
+    ],
     ["unban", ["admin", "moderator"], (app) => unbanMember(app, 999_999)],
     ["list payments", ["admin", "support"], (app) => listPayments(app, {})],
     ["refund", ["admin", "support"], (app) => refundPayment(app, 999_999)],

@@ -226,7 +226,10 @@ describe("banning and unbanning", () => {
     const cookie = await sessionCookieFor(member);
     expect(await signedInAs(cookie)).toBe(member);
 
-    await banMember(moderator.app, member, { reason: "Scam messages" });
+    await banMember(moderator.app, member, {
+      reason: "Scam messages",
+      reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+    });
     const [user] = await db.select().from(users).where(eq(users.id, member));
     expect(user).toMatchObject({ status: "banned", banReason: "Scam messages", bannedAt: NOW });
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, member));
@@ -239,7 +242,14 @@ describe("banning and unbanning", () => {
         logIn(accountsApp(), { email: `member${member}@test.example`, password: PASSWORD, ip: "192.0.2.9" }),
       ),
     ).toBe("account_banned");
-    expect(await outcome(banMember(moderator.app, member, { reason: "Twice" }))).toBe("invalid_input");
+    expect(
+      await outcome(
+        banMember(moderator.app, member, {
+          reason: "Twice",
+          reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+        }),
+      ),
+    ).toBe("invalid_input");
 
     await unbanMember(moderator.app, member);
     const [after] = await db.select().from(users).where(eq(users.id, member));
@@ -277,7 +287,10 @@ describe("a ban outlasts deletion and reactivation", () => {
     const support = await givenOperator("support");
     const admin = await givenOperator("admin");
     const member = await givenAccount();
-    await banMember(moderator.app, member, { reason: "Scam messages" });
+    await banMember(moderator.app, member, {
+      reason: "Scam messages",
+      reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+    });
 
     // Support may delete accounts but not lift bans: deleting would mail a reactivation link.
     expect(await outcome(deleteMember(support.app, member))).toBe("member_banned");
@@ -314,7 +327,10 @@ describe("a ban outlasts deletion and reactivation", () => {
   it("tells a banned member who logs in through the API about the ban in their language", async () => {
     const moderator = await givenOperator("moderator");
     const member = await givenAccount();
-    await banMember(moderator.app, member, { reason: "Scam messages" });
+    await banMember(moderator.app, member, {
+      reason: "Scam messages",
+      reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+    });
     const response = await SELF.fetch("http://localhost/api/user.php", {
       method: "POST",
       headers: { "X-Requested-With": "XMLHttpRequest", Origin: "http://localhost", "Content-Type": "application/json" },
@@ -344,7 +360,13 @@ describe("photo moderation", () => {
     const queued = await photoQueue({ ...moderator.app, now: () => NOW + 1000 });
     expect(queued.map((p) => p.id)).toEqual([pending.id, newest!.id, main.id]);
 
-    expect(await decidePhoto(moderator.app, { photo: main.id, decision: "reject" })).toEqual({ status: "rejected" });
+    expect(
+      await decidePhoto(moderator.app, {
+        photo: main.id,
+        decision: "reject",
+        reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+      }),
+    ).toEqual({ status: "rejected" });
     expect(await decidePhoto(moderator.app, { photo: pending.id, decision: "approve" })).toEqual({ status: "active" });
     // The main photo role passes on to the approved one; decided photos leave the queue.
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, member));
@@ -533,7 +555,10 @@ describe("the audit trail", () => {
   it("cannot be edited or deleted, only blanked by a member's erasure", async () => {
     const moderator = await givenOperator("moderator");
     const member = await givenAccount();
-    await banMember(moderator.app, member, { reason: `Spam from member${member}@test.example` });
+    await banMember(moderator.app, member, {
+      reason: `Spam from member${member}@test.example`,
+      reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+    });
     const [row] = await allAuditRows();
 
     for (const change of [

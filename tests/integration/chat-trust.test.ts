@@ -394,7 +394,11 @@ describe("a chat socket and its session", () => {
     },
     {
       name: "a ban",
-      end: async ({ ann }) => banMember((await givenOperator("moderator")).app, ann, { reason: "scam" }),
+      end: async ({ ann }) =>
+        banMember((await givenOperator("moderator")).app, ann, {
+          reason: "scam",
+          reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+        }),
       closes: ["current", "other"],
     },
     {

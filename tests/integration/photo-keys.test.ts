@@ -146,7 +146,14 @@ describe("a public photo a moderator rejects", () => {
     const { member, photo, before, premiumCookie } = await givenPublicPhoto();
     const moderator = await givenOperator("moderator");
 
-    await decidePhoto({ ...moderator.app, env: purgingEnv }, { photo: photo.id, decision: "reject" });
+    await decidePhoto(
+      { ...moderator.app, env: purgingEnv },
+      {
+        photo: photo.id,
+        decision: "reject",
+        reasons: { ground: "terms", clause: "Terms 4.2", facts: "Messages asking members for money." },
+      },
+    );
     await settleBackgroundWork();
 
     const after = (await rowOf(photo.id))!;

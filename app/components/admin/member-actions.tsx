@@ -5,8 +5,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { ReasonsFields } from "#app/components/decisions/reasons-fields.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
-import { banSchema, creditAdjustmentSchema, deleteMemberSchema } from "#app/schemas/admin.ts";
+import { creditAdjustmentSchema, deleteMemberSchema } from "#app/schemas/admin.ts";
+import { banWithReasonsSchema } from "#app/schemas/decisions.ts";
 import { Panel } from "./page.tsx";
 
 export type MemberReply = {
@@ -105,8 +107,8 @@ function BanForm({ banned, reply }: { banned: boolean; reply: MemberReply | unde
   const [form, fields] = useForm({
     id: "ban-member",
     lastResult: reply?.result,
-    constraint: getZodConstraint(banSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: banSchema }),
+    constraint: getZodConstraint(banWithReasonsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: banWithReasonsSchema }),
   });
   if (banned) {
     return (
@@ -124,6 +126,7 @@ function BanForm({ banned, reply }: { banned: boolean; reply: MemberReply | unde
       <p className="text-xs text-muted">{t("members.banHint")}</p>
       <input type="hidden" name="intent" value="ban" />
       <InputField meta={fields.reason} label={t("members.banReason")} />
+      <ReasonsFields fields={fields} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Outcome reply={reply}>{t("members.bannedDone")}</Outcome>
       <SubmitButton className="btn-primary">{t("members.ban")}</SubmitButton>

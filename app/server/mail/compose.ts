@@ -66,8 +66,10 @@ export function composeMail<T extends MailTemplate>(input: ComposeMailInput<T>):
   for (const key of ["sender", "headline", "text", "amount", "reference"]) {
     if (typeof params[key] === "string") values[key] = singleLine(params[key]);
   }
-  // An operator's reply keeps its lines (no other control characters).
-  if (typeof params.reply === "string") values.reply = multiLine(params.reply);
+  // An operator's reply, a statement of reasons, an appeal's outcome keep their lines (no other control characters).
+  for (const key of ["reply", "statement", "outcome"]) {
+    if (typeof params[key] === "string") values[key] = multiLine(params[key]);
+  }
   for (const key of ["count", "members", "likes", "credits", "conversations"]) {
     if (typeof params[key] === "number") values[key] = formatNumber(params[key], locale);
   }

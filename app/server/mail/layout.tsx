@@ -83,6 +83,8 @@ function Value({ name, value }: { name: string; value: string }): ReactNode {
         </a>
       );
     case "reply":
+    case "statement":
+    case "outcome":
       return (
         <span
           style={{

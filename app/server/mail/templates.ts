@@ -25,6 +25,9 @@ export const mailTemplates = [
   "payment_refunded",
   // The payer's bank took a payment back.
   "payment_charged_back",
+  // Statements of reasons for a restriction, and the outcome of an appeal against one.
+  "decision_statement",
+  "appeal_outcome",
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -77,6 +80,10 @@ export interface MailParams {
   payment_refunded: { name: string; link: string; amount: string; credits: number };
   /** The payer's bank charged back `amount` (formatted) of a payment; up to `credits` credits were taken back. */
   payment_charged_back: { name: string; link: string; amount: string; credits: number };
+  /** Why the member was restricted (`statement`, several lines, in their language); `link` leads to the appeal. */
+  decision_statement: { name: string; link: string; statement: string };
+  /** The appeal against a decision was decided: `statement` repeats the decision, `outcome` the verdict and its reasons. */
+  appeal_outcome: { name: string; link: string; statement: string; outcome: string };
 }
 
 /** What every template may use besides its own parameters. */

@@ -1,6 +1,7 @@
 // What operators do to a member: adjust credits through the ledger,
 // resend the activation mail, log them out everywhere, delete the account on
-// their request, ban and unban. Each change and its audit row are one batch.
+// their request, ban and unban. Each change and its audit row are one batch;
+// a ban also holds its statement of reasons and the mail of it (decisions/).
 import { eq } from "drizzle-orm";
 import { awaitsActivation, resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, isBanned } from "#app/server/accounts/deletion.ts";
@@ -8,6 +9,7 @@ import { revokeOtherSessions } from "#app/server/accounts/session.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { booked, chargeStatements, creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
 import { profiles, users } from "#app/server/db/schema.ts";
+import { memberStatement, type Reasons } from "#app/server/decisions/statements.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";
 import { auditStatement, auditStatementIf } from "./audit.ts";
@@ -118,12 +120,29 @@ export async function deleteMember(app: OperatorContext, memberId: number) {
   ]);
 }
 
-/** Bans a member: no longer visible, logged out everywhere; logging in leads to the ban notice (/pages/ban). */
-export async function banMember(app: OperatorContext, memberId: number, input: { reason: string }) {
+/**
+ * Bans a member: no longer visible, logged out everywhere; logging in leads to
+ * the ban notice (/pages/ban). The member is mailed the statement of reasons,
+ * with a signed link to appeal (they can no longer log in).
+ */
+export async function banMember(app: OperatorContext, memberId: number, input: { reason: string; reasons: Reasons }) {
   authorize(app.operator, "members.ban");
   const { user } = await findMember(app, memberId);
   if (user.status === "deleted" || user.status === "banned") throw new DomainError("invalid_input");
   const now = app.now();
+  const statement = await memberStatement(
+    app,
+    {
+      kind: "account_banned",
+      member: user.id,
+      targetType: "member",
+      targetId: user.id,
+      reasons: input.reasons,
+      operatorId: app.operator.id,
+      now,
+    },
+    { banned: true },
+  );
   await app.db.batch([
     app.db.update(users).set({ status: "banned", bannedAt: now, banReason: input.reason }).where(eq(users.id, user.id)),
     app.db.update(profiles).set({ status: "disabled" }).where(eq(profiles.userId, user.id)),
@@ -136,6 +155,7 @@ export async function banMember(app: OperatorContext, memberId: number, input: {
       before: { status: user.status },
       after: { status: "banned", reason: input.reason },
     }),
+    ...statement,
   ]);
   closeEndedSessions(app, user.id, { allBut: null });
 }

@@ -4,11 +4,14 @@
 // rejected afterwards).
 // A reviewed photo is one with an audit row. Rejecting hides the photo from
 // everyone but its owner, who sees "rejected" in their photo manager
-// (visibility.ts); a rejected main photo passes the role on. Operators see
-// every photo through the console's own media path.
+// (visibility.ts); a rejected main photo passes the role on. A rejection comes
+// with its reasons: the statement of reasons (decisions/) is written and mailed
+// to the member in the same batch. Operators see every photo through the
+// console's own media path.
 import { and, asc, desc, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
 import { photoStatuses } from "#app/schemas/enums.ts";
 import { auditLog, photos, profiles, users } from "#app/server/db/schema.ts";
+import { memberStatement, type Reasons } from "#app/server/decisions/statements.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { decisionAuditStatement } from "#app/server/operators/audit.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
@@ -57,7 +60,11 @@ export async function photoQueue(app: OperatorContext) {
   }));
 }
 
-export async function decidePhoto(app: OperatorContext, input: { photo: number; decision: "approve" | "reject" }) {
+/** Approves a photo, or rejects it with its reasons (required: the member is told why). */
+export async function decidePhoto(
+  app: OperatorContext,
+  input: { photo: number; decision: "approve" | "reject"; reasons?: Reasons },
+) {
   authorize(app.operator, "photos.moderate");
   const [photo] = await app.db
     .select({
@@ -81,11 +88,24 @@ export async function decidePhoto(app: OperatorContext, input: { photo: number; 
     after: status,
   });
   if (status === "rejected") {
+    if (!input.reasons) throw new DomainError("reasons_required");
     // A rejected main photo passes the role on. Newly rejected, the photo moves to a new key: the
     // URL it may have been public under stops serving and is purged (retire.ts).
     const passOn = passMainOn(app.db, photo.userId, photo.id);
-    if (photo.status === "rejected") await app.db.batch([passOn, audit]);
-    else await rekeyPhoto(app, photo, { status }, [passOn, audit]);
+    if (photo.status === "rejected") {
+      await app.db.batch([passOn, audit]);
+      return { status };
+    }
+    const statement = await memberStatement(app, {
+      kind: "photo_rejected",
+      member: photo.userId,
+      targetType: "photo",
+      targetId: photo.id,
+      reasons: input.reasons,
+      operatorId: app.operator.id,
+      now: app.now(),
+    });
+    await rekeyPhoto(app, photo, { status }, [passOn, audit, ...statement]);
     return { status };
   }
   // An approved public photo becomes main when no photo is.
