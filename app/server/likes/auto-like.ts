@@ -1,6 +1,7 @@
 // GET /api/auto-like.php: a profile for the "new like" modal. Only
 // fictional profiles, run by staff and disclosed as such, like members
-// automatically; real members' names are never used for it. At most one a day.
+// automatically, and only where the domain allows it (fictional_auto_like);
+// real members' names are never used for it. At most one a day.
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
@@ -12,6 +13,7 @@ import { photoUrl } from "#app/server/members/photo-url.ts";
 const ONCE_PER = 24 * 3_600_000;
 
 export async function autoLike(app: Pick<RequestContext, "db" | "settings" | "now">, member: SessionMember) {
+  if (!app.settings.fictional_auto_like) return null;
   const now = app.now();
   const [recent] = await app.db
     .select({ at: likes.createdAt })

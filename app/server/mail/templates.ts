@@ -28,6 +28,10 @@ export const mailTemplates = [
   // Statements of reasons for a restriction, and the outcome of an appeal against one.
   "decision_statement",
   "appeal_outcome",
+  // Notices (anyone's report of illegal content): the receipt, and what became of it.
+  "notice_received",
+  "notice_decided",
+  "notice_content_gone",
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -38,6 +42,8 @@ export type MailTemplate = (typeof mailTemplates)[number];
 export interface MailParams {
   // `senderGender` picks the sentence that speaks of the sender in their gender
   // where a language needs it (i18next context "male"/"female"; the neutral text otherwise).
+  // `senderFictional`: the sender is a fictional profile, and the notification names it so
+  // (the domain's fictional_singular after the name; see notifications/deliver.ts).
   /** After signup: confirm the address to activate the account; a free member starts up to `conversations`. */
   activation: { name: string; link: string; conversations: number };
   /** Forgotten password: `link` sets a new one and stays valid `hours` hours. */
@@ -52,13 +58,13 @@ export interface MailParams {
   /** Someone asked to reactivate a deleted account; `link` does so within `days` days of the deletion. */
   reactivation: { name: string; link: string; days: number };
   /** Another member (`sender`) started a conversation; `link` opens it. */
-  new_conversation: { name: string; link: string; sender: string; senderGender?: Gender };
+  new_conversation: { name: string; link: string; sender: string; senderGender?: Gender; senderFictional?: boolean };
   /** New messages from `sender` in a conversation. */
-  new_message: { name: string; link: string; sender: string; senderGender?: Gender };
+  new_message: { name: string; link: string; sender: string; senderGender?: Gender; senderFictional?: boolean };
   /** `sender` liked the member's profile. */
-  like: { name: string; link: string; sender: string; senderGender?: Gender };
+  like: { name: string; link: string; sender: string; senderGender?: Gender; senderFictional?: boolean };
   /** `sender` liked the member back: a match. */
-  match: { name: string; link: string; sender: string; senderGender?: Gender };
+  match: { name: string; link: string; sender: string; senderGender?: Gender; senderFictional?: boolean };
   /** `count` messages have waited unread for a while. */
   unread_message_reminder: { name: string; link: string; count: number };
   /** The week in numbers: `members` new members in the member's country, `likes` likes received. */
@@ -84,6 +90,15 @@ export interface MailParams {
   decision_statement: { name: string; link: string; statement: string };
   /** The appeal against a decision was decided: `statement` repeats the decision, `outcome` the verdict and its reasons. */
   appeal_outcome: { name: string; link: string; statement: string; outcome: string };
+  /**
+   * A notice was filed: its `reference`; `statement` says what was reported, the category and the
+   * date (lines in the reporter's language). No name: anyone may type any address into the form.
+   */
+  notice_received: { link: string; reference: string; statement: string };
+  /** A person decided on the notice and restricted the content: `statement` of reasons; `link` leads to the appeal. */
+  notice_decided: { link: string; reference: string; statement: string };
+  /** What the notice named (`topic`, in words) was already removed: closed automatically. */
+  notice_content_gone: { link: string; reference: string; topic: string };
 }
 
 /** What every template may use besides its own parameters. */

@@ -2,9 +2,12 @@
 // every browser the member subscribed, and an e-mail through the outbox with a
 // one-click unsubscribe. A push repeats its mail's subject and preheader, so
 // each notification's words exist once, in the mail namespace, in 11 locales.
+// A notification from a fictional profile names it so on both channels: the
+// domain's word for one (fictional_singular) follows the profile's name.
 import type { RequestContext } from "#app/context.ts";
 import { formatNumber } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
+import { localizedText } from "#app/i18n/localized-text.ts";
 import type { NotificationType } from "#app/schemas/enums.ts";
 import { type ComposeMailInput, composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
@@ -12,6 +15,7 @@ import { type MailParams, type MailTemplate, senderContext } from "#app/server/m
 import { type PushContext, type PushMessage, type PushOptions, sendPush } from "#app/server/push/send.ts";
 import { memberSubscriptions } from "#app/server/push/subscriptions.ts";
 import { domainOf, loadSettings } from "#app/server/settings/resolve.ts";
+import type { SiteSettings } from "#app/server/settings/schema.ts";
 import { badgeCount } from "#app/server/site/member-summary.ts";
 import { claimNotification, type Recipient, wantsEmail, wantsPush } from "./recipients.ts";
 import { unsubscribeLinks } from "./unsubscribe.ts";
@@ -61,6 +65,19 @@ function wording(recipient: Recipient, siteName: string, template: MailTemplate,
   return { title: t(`mail:${template}.subject`, options), body: t(`mail:${template}.preheader`, options) };
 }
 
+/** The notification's values, with a fictional sender named as one in the member's language. */
+function disclosed<T extends MailTemplate>(
+  params: NotificationParams<T>,
+  settings: SiteSettings,
+  recipient: Recipient,
+) {
+  const values: Partial<Record<string, unknown>> = params;
+  if (values.senderFictional !== true || typeof values.sender !== "string") return params;
+  const label =
+    localizedText(settings.fictional_singular, recipient.locale) || translator(recipient.locale)("members:fictional");
+  return { ...params, sender: `${values.sender} (${label})` };
+}
+
 /** Sends on the channels the member wants; answers what went out. */
 export async function notify<T extends MailTemplate>(
   app: NotifyContext,
@@ -68,6 +85,7 @@ export async function notify<T extends MailTemplate>(
   notification: Notification<T>,
 ): Promise<{ push: number; email: boolean }> {
   const settings = await loadSettings(app.env.SETTINGS, recipient.domain);
+  const params = disclosed(notification.params, settings, recipient);
   const origin = siteOrigin(app, recipient.domain);
   const now = app.now();
   const claim = (channel: "email" | "push") =>
@@ -85,7 +103,7 @@ export async function notify<T extends MailTemplate>(
   if (notification.push && wantsPush(recipient, notification.type)) {
     const subscriptions = await memberSubscriptions(app, recipient.id);
     if (subscriptions.length > 0 && (await claim("push"))) {
-      const { title, body } = wording(recipient, settings.name, notification.template, notification.params);
+      const { title, body } = wording(recipient, settings.name, notification.template, params);
       const message: PushMessage = {
         type: notification.type,
         title,
@@ -108,7 +126,7 @@ export async function notify<T extends MailTemplate>(
       to: recipient.email,
       template: notification.template,
       locale: recipient.locale,
-      params: { ...notification.params, name: recipient.name, link: new URL(notification.path, origin).toString() },
+      params: { ...params, name: recipient.name, link: new URL(notification.path, origin).toString() },
       site: {
         name: settings.name,
         supportEmail: settings.support_email,

@@ -17,13 +17,20 @@ const MESSAGE_MAIL_EVERY = 6 * HOUR;
 
 const isOnline = (recipient: Recipient, now: number) => recipient.lastActivity > now - ONLINE_MS;
 
-/** Who a notification is from: their name, and their gender for languages that speak of them in it. */
+/**
+ * Who a notification is from: their name, their gender for languages that
+ * speak of them in it, and whether it is a fictional profile (then named so).
+ */
 async function senderOf(db: Database, memberId: number) {
   const [row] = await db
-    .select({ name: profiles.name, gender: profiles.gender })
+    .select({ name: profiles.name, gender: profiles.gender, fictional: profiles.fictional })
     .from(profiles)
     .where(eq(profiles.userId, memberId));
-  return { sender: row?.name ?? "", ...(row ? { senderGender: row.gender } : {}) };
+  return {
+    sender: row?.name ?? "",
+    ...(row ? { senderGender: row.gender } : {}),
+    ...(row?.fictional ? { senderFictional: true } : {}),
+  };
 }
 
 /** The message a push is about, as the chat list shows it (the room wrote it to the index before). */
