@@ -1,0 +1,79 @@
+// The desk's queue: conversations between a member and a fictional profile in
+// which the member wrote last (their newest message, not held, is later than
+// the profile's newest), newest first, with how long the member has waited
+// (since their first unanswered message), their language, and the operator
+// who holds the conversation, if anyone does. Read from D1's message index:
+// every message's sender and seq is there, written with its charge.
+import { and, desc, eq, gt, ne, notInArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { conversations, deskClaims, messageIndex, operators, profiles, users } from "#app/server/db/schema.ts";
+import type { OperatorContext } from "#app/server/operators/context.ts";
+import { authorize } from "#app/server/operators/roles.ts";
+
+export const QUEUE_PAGE = 50;
+
+export async function deskQueue(app: OperatorContext, filter: { domain?: string | null; page?: number } = {}) {
+  authorize(app.operator, "desk");
+  const page = Math.max(1, filter.page ?? 1);
+  const low = alias(profiles, "low");
+  const high = alias(profiles, "high");
+  const memberId = sql<number>`case when ${low.fictional} = 1 then ${conversations.memberHigh} else ${conversations.memberLow} end`;
+  const fictionalId = sql<number>`case when ${low.fictional} = 1 then ${conversations.memberLow} else ${conversations.memberHigh} end`;
+  const lastOf = (sender: typeof memberId, column: "seq" | "created_at") =>
+    sql<
+      number | null
+    >`(select max(${sql.raw(column)}) from ${messageIndex} where ${messageIndex.conversationId} = ${conversations.id} and ${messageIndex.senderId} = ${sender} and ${messageIndex.held} = 0)`;
+  const answeredUpTo = sql<number>`coalesce(${lastOf(fictionalId, "seq")}, 0)`;
+  const waiting = app.db
+    .select({
+      conversationId: conversations.id,
+      memberId: memberId.as("member_id"),
+      fictionalId: fictionalId.as("fictional_id"),
+      lastAt: lastOf(memberId, "created_at").as("last_at"),
+      waitingSince:
+        sql<number>`(select min(${messageIndex.createdAt}) from ${messageIndex} where ${messageIndex.conversationId} = ${conversations.id} and ${messageIndex.senderId} = ${memberId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${answeredUpTo})`.as(
+          "waiting_since",
+        ),
+    })
+    .from(conversations)
+    .innerJoin(low, eq(low.userId, conversations.memberLow))
+    .innerJoin(high, eq(high.userId, conversations.memberHigh))
+    // One side fictional, the other not.
+    .where(and(ne(low.fictional, high.fictional), gt(sql`coalesce(${lastOf(memberId, "seq")}, 0)`, answeredUpTo)))
+    .as("waiting");
+  const fictional = alias(profiles, "fictional");
+  const rows = await app.db
+    .select({
+      conversationId: waiting.conversationId,
+      lastAt: waiting.lastAt,
+      waitingSince: waiting.waitingSince,
+      member: { id: users.id, name: profiles.name, language: users.language, domain: users.domain },
+      fictional: { id: fictional.userId, name: fictional.name },
+      claim: { operatorName: operators.name, operatorId: deskClaims.operatorId, expiresAt: deskClaims.expiresAt },
+    })
+    .from(waiting)
+    .innerJoin(users, eq(users.id, waiting.memberId))
+    .innerJoin(profiles, eq(profiles.userId, waiting.memberId))
+    .innerJoin(fictional, eq(fictional.userId, waiting.fictionalId))
+    .leftJoin(
+      deskClaims,
+      and(eq(deskClaims.conversationId, waiting.conversationId), gt(deskClaims.expiresAt, app.now())),
+    )
+    .leftJoin(operators, eq(operators.id, deskClaims.operatorId))
+    .where(
+      and(notInArray(users.status, ["deleted", "banned"]), filter.domain ? eq(users.domain, filter.domain) : undefined),
+    )
+    .orderBy(desc(waiting.lastAt), desc(waiting.conversationId))
+    .limit(QUEUE_PAGE + 1)
+    .offset((page - 1) * QUEUE_PAGE);
+  return {
+    conversations: rows.slice(0, QUEUE_PAGE).map(({ claim, ...row }) => ({
+      ...row,
+      heldBy: claim?.operatorId != null && claim.operatorId !== app.operator.id ? (claim.operatorName ?? null) : null,
+      mine: claim?.operatorId === app.operator.id,
+    })),
+    hasMore: rows.length > QUEUE_PAGE,
+    page,
+    domain: filter.domain ?? null,
+  };
+}
