@@ -162,6 +162,8 @@ export const auditTargetTypes = [
   "broadcast",
   // An answer written at the chat desk as a fictional profile.
   "conversation",
+  // An appeal against a statement of reasons, upheld or reversed.
+  "appeal",
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -2,7 +2,7 @@
 // resend the activation mail, log them out everywhere, delete the account on
 // their request, ban and unban. Each change and its audit row are one batch;
 // a ban also holds its statement of reasons and the mail of it (decisions/).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { awaitsActivation, resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, isBanned } from "#app/server/accounts/deletion.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
@@ -165,20 +165,32 @@ export async function unbanMember(app: OperatorContext, memberId: number) {
   authorize(app.operator, "members.ban");
   const { user } = await findMember(app, memberId);
   if (user.status !== "banned") throw new DomainError("invalid_input");
+  await app.db.batch(unbanStatements(app, user));
+}
+
+/** The statements that lift a ban and audit it (also what reversing a ban on appeal runs). */
+export function unbanStatements(
+  app: OperatorContext,
+  user: { id: number; confirmedAt: number | null; banReason: string | null },
+  action = "member.unban",
+) {
   const status = user.confirmedAt !== null ? "active" : "not_confirmed";
-  await app.db.batch([
-    app.db.update(users).set({ status, bannedAt: null, banReason: null }).where(eq(users.id, user.id)),
+  return [
+    app.db
+      .update(users)
+      .set({ status, bannedAt: null, banReason: null })
+      .where(and(eq(users.id, user.id), eq(users.status, "banned"))),
     app.db
       .update(profiles)
       .set({ status: status === "active" ? "active" : "disabled" })
       .where(eq(profiles.userId, user.id)),
     refreshSearchable(app.db, user.id),
     auditStatement(app, app.operator, {
-      action: "member.unban",
+      action,
       targetType: "member",
       targetId: user.id,
       before: { status: "banned", reason: user.banReason },
       after: { status },
     }),
-  ]);
+  ] as const;
 }

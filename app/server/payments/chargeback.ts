@@ -11,7 +11,8 @@
 // proportion.ts), as far as the balance allows (credits spent stay spent; the
 // ledger row says how many came back); premium ends when no other purchase of
 // the member stands (that payment bought it); direct debit is blocked until an
-// operator lifts it (direct-debit-block.ts); the member is mailed in their
+// operator lifts it (direct-debit-block.ts), with an automated statement of
+// reasons the first time (decisions/); the member is mailed in their
 // language. Less charged back: the credits taken beyond the new proportion
 // come back, and with nothing charged back any more the payment is paid again
 // and the member premium. A payment never booked (its "paid" never reached us)
@@ -19,9 +20,11 @@
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext } from "#app/context.ts";
-import { formatMoney } from "#app/i18n/format.ts";
+import { formatDate, formatMoney } from "#app/i18n/format.ts";
+import { translator } from "#app/i18n/i18next.server.ts";
 import { booked, clawbackStatements, giveBackStatements } from "#app/server/credits/ledger.ts";
 import { creditLedger, payments, profiles, users } from "#app/server/db/schema.ts";
+import { memberStatementIf } from "#app/server/decisions/statements.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
 import { queueMailIf } from "#app/server/mail/outbox.ts";
 import { memberMailSite } from "#app/server/operators/member-mail.ts";
@@ -93,6 +96,8 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
       );
     }
     const otherPurchase = sql`exists (select 1 from ${payments} where ${payments.userId} = ${payment.userId} and ${ne(payments.id, payment.id)} and ${inArray(payments.status, ["paid", "refunded"])})`;
+    // The statement of the block goes before the update that sets it (see below).
+    const blockAt = statements.length;
     statements.push(
       db
         .update(users)
@@ -119,6 +124,34 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
         },
       });
       statements.push(queueMailIf(db, mail, now, unchanged));
+      // The block's automated statement of reasons, in the member's words, when this change sets the block.
+      const t = translator(site.locale);
+      const notBlocked = sql`${unchanged} and exists (select 1 from ${users} where ${users.id} = ${payment.userId} and ${users.directDebitBlocked} = 0)`;
+      statements.splice(
+        blockAt,
+        0,
+        ...(await memberStatementIf(
+          app,
+          {
+            kind: "payment_method_blocked",
+            member: payment.userId,
+            targetType: "member",
+            targetId: payment.userId,
+            reasons: {
+              ground: "terms",
+              clause: t("decisions:facts.chargebackClause"),
+              facts: t("decisions:facts.chargeback", {
+                amount: formatMoney(chargedBackCents, payment.currency, site.locale),
+                date: formatDate(payment.createdAt, site.locale, { dateStyle: "long" }),
+              }),
+            },
+            automated: true,
+            operatorId: null,
+            now,
+          },
+          notBlocked,
+        )),
+      );
     }
   } else {
     // Reversed (in part): what was taken beyond the new proportion comes back.
