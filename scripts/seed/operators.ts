@@ -12,6 +12,8 @@ export const demoOperators = [
   { email: "admin@hartslag.example", name: "Alex Admin", role: "admin", totpSecret: "HARTSLAGADMIN222" },
   { email: "moderator@hartslag.example", name: "Mo Moderator", role: "moderator", totpSecret: "HARTSLAGMODERATE" },
   { email: "support@hartslag.example", name: "Sam Support", role: "support", totpSecret: "HARTSLAGSUPPORT2" },
+  // Answers members at the chat desk as the domain's fictional profiles.
+  { email: "chat@hartslag.example", name: "Charlie Chat", role: "chat", totpSecret: "HARTSLAGCHATDESK" },
 ] as const;
 
 export async function seedOperators(db: Database, now: number) {

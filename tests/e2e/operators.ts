@@ -11,7 +11,7 @@ const ta = (key: string) => text("nl", `admin:${key}`);
 export async function signedInOperator(
   browser: Browser,
   baseURL: string,
-  role: "admin" | "moderator" | "support",
+  role: "admin" | "moderator" | "support" | "chat",
 ): Promise<Page> {
   const account = demoOperators.find((o) => o.role === role)!;
   const page = await anotherVisitor(browser, baseURL);
