@@ -37,8 +37,10 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export interface ChatMessage {
   seq: number;
   clientId: string;
+  /** 0 for a notice: the site's own words in the conversation, not a member's. */
   senderId: number;
-  kind: "text" | "photo" | "gift";
+  /** A notice is the site speaking (the warning to a member who may be vulnerable): free, never unread. */
+  kind: "text" | "photo" | "gift" | "notice";
   text: string | null;
   gift: string | null;
   photo: string | null;

@@ -39,10 +39,12 @@ import {
   newestVisibleFrom,
   pendingRows,
   type Row,
+  readableSeq,
   SETTLE_AFTER,
   SETTLE_RETRY_AFTER,
   SUMMARY_AFTER,
   settleRows,
+  storeNotice,
   summarisableSeq,
   toMessage,
   visibleHistory,
@@ -195,7 +197,7 @@ export class ConversationRoom extends DurableObject<Env> {
         case "typing":
           return this.toMember(side.otherId, { type: "typing", memberId });
         case "read": {
-          const seq = await markRead(app, side, data.seq, session.id);
+          const seq = await markRead(app, side, this.readable(data.seq), session.id);
           return this.toMember(side.otherId, { type: "read", memberId, seq });
         }
         case "ping":
@@ -374,7 +376,8 @@ export class ConversationRoom extends DurableObject<Env> {
         recipientId,
         seq: row.seq,
         clientId: row.client_id,
-        kind: row.kind,
+        // A member's own row: never a notice (those are the site's, sender 0).
+        kind: row.kind as Exclude<Row["kind"], "notice">,
         preview: row.body ?? row.gift ?? "",
         free: options.free,
         session: options.session,
@@ -543,6 +546,11 @@ export class ConversationRoom extends DurableObject<Env> {
     if (pendingRows(this.sql).length) await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
   }
 
+  /** Where a member reading up to `seq` has read D1's messages: notices are not among them. */
+  readable(seq: number) {
+    return readableSeq(this.sql, seq);
+  }
+
   /** A member read up to `seq` (markRead, in the Worker): the other member's screens show it. */
   receipt(meta: RoomMeta, memberId: number, seq: number) {
     this.remember(meta);
@@ -585,6 +593,20 @@ export class ConversationRoom extends DurableObject<Env> {
       this.summariseInBackground(meta);
     }
     return rows.length;
+  }
+
+  /**
+   * The site's own words in the conversation (the warning to a member who may
+   * be vulnerable), stored once per key and delivered to both members at once.
+   * Free and not indexed in D1: it is never charged nor counted unread.
+   */
+  notice(meta: RoomMeta, notice: { key: string; text: string }) {
+    this.remember(meta);
+    const row = storeNotice(this.sql, { ...notice, now: Date.now() });
+    if (!row) return false;
+    const frame: ServerFrame = { type: "messages", messages: [toMessage(row)], older: false, hasOlder: false };
+    for (const memberId of meta.members) this.toMember(memberId, frame);
+    return true;
   }
 
   /** Push and e-mail for the recipient (app/server/notifications), after the message is delivered. */

@@ -9,6 +9,7 @@ import { GiftIcon } from "#app/components/members/gift-icon.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import type { PendingMessage } from "./conversation-state.ts";
+import { SiteNotice } from "./site-notice.tsx";
 import { dayLabel, messageTime, sameDay } from "./time.ts";
 
 export interface GiftInfo {
@@ -164,30 +165,34 @@ export function MessageList({
                     {dayLabel(message.createdAt, now, locale, timeZone)}
                   </p>
                 )}
-                <Bubble mine={mine} testId={mine ? "message-mine" : "message-theirs"}>
-                  <span className="sr-only">{mine ? t("conversation.you") : otherName}: </span>
-                  {body(message)}
-                  <Meta mine={mine}>
-                    {time(message.createdAt)}
-                    {message.held && (
-                      <span className="inline-flex items-center gap-1" data-testid="message-held">
-                        <Clock className="size-3" aria-hidden="true" /> {t("conversation.held")}
-                      </span>
-                    )}
-                    {seen && <span data-testid="message-seen">{t("conversation.seen")}</span>}
-                    {!mine && onReport && (
-                      <button
-                        type="button"
-                        className="inline-flex min-h-6 items-center gap-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
-                        onClick={() => onReport(message.seq)}
-                        title={t("safety:report.messageButton")}
-                      >
-                        <Flag className="size-3" aria-hidden="true" />
-                        <span className="sr-only">{t("safety:report.messageButton")}</span>
-                      </button>
-                    )}
-                  </Meta>
-                </Bubble>
+                {message.kind === "notice" ? (
+                  <SiteNotice text={message.text} time={time(message.createdAt)} />
+                ) : (
+                  <Bubble mine={mine} testId={mine ? "message-mine" : "message-theirs"}>
+                    <span className="sr-only">{mine ? t("conversation.you") : otherName}: </span>
+                    {body(message)}
+                    <Meta mine={mine}>
+                      {time(message.createdAt)}
+                      {message.held && (
+                        <span className="inline-flex items-center gap-1" data-testid="message-held">
+                          <Clock className="size-3" aria-hidden="true" /> {t("conversation.held")}
+                        </span>
+                      )}
+                      {seen && <span data-testid="message-seen">{t("conversation.seen")}</span>}
+                      {!mine && onReport && (
+                        <button
+                          type="button"
+                          className="inline-flex min-h-6 items-center gap-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
+                          onClick={() => onReport(message.seq)}
+                          title={t("safety:report.messageButton")}
+                        >
+                          <Flag className="size-3" aria-hidden="true" />
+                          <span className="sr-only">{t("safety:report.messageButton")}</span>
+                        </button>
+                      )}
+                    </Meta>
+                  </Bubble>
+                )}
               </Fragment>
             );
           })}

@@ -88,6 +88,44 @@ export function visibleHistory(sql: SqlStorage, memberId: number, range: { after
   return { messages: rows.slice(0, HISTORY_PAGE).reverse().map(toMessage), hasOlder };
 }
 
+/** The sender of a notice: the site itself, no member (member ids start at 1). */
+export const NOTICE_SENDER = 0;
+
+/**
+ * Stores a notice (the site speaking in the conversation) once per key: sent
+ * at once, as it costs nothing and D1 does not index it. Returns the row when
+ * it is new, null when the key was stored before.
+ */
+export function storeNotice(sql: SqlStorage, notice: { key: string; text: string; now: number }) {
+  return (
+    sql
+      .exec<Row>(
+        `insert into messages (seq, client_id, sender_id, kind, body, created_at, state)
+         values ((select coalesce(max(seq), 0) + 1 from messages), ?, ?, 'notice', ?, ?, 'sent')
+         on conflict (sender_id, client_id) do nothing returning *`,
+        notice.key,
+        NOTICE_SENDER,
+        notice.text,
+        notice.now,
+      )
+      .toArray()[0] ?? null
+  );
+}
+
+/**
+ * Where a read up to `seq` stops in D1: at a notice (not indexed there), the
+ * newest member's message before it; any other seq as it is.
+ */
+export function readableSeq(sql: SqlStorage, seq: number) {
+  const notice = sql.exec("select 1 from messages where seq = ? and kind = 'notice'", seq).toArray().length > 0;
+  if (!notice) return seq;
+  return (
+    sql
+      .exec<{ seq: number | null }>("select max(seq) as seq from messages where seq < ? and kind != 'notice'", seq)
+      .one().seq ?? 0
+  );
+}
+
 export const pendingRows = (sql: SqlStorage) =>
   sql.exec<Row>("select * from messages where state = 'pending' order by seq").toArray();
 

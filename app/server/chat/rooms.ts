@@ -34,7 +34,8 @@ export async function readConversation(
   conversation: OpenConversation,
   seq: number,
 ) {
-  const marker = await markRead(app, conversation, seq);
+  // A notice of the site (not indexed in D1) may be the newest message read.
+  const marker = await markRead(app, conversation, await conversation.room.readable(seq));
   await conversation.room.receipt(conversation.meta, conversation.memberId, marker);
   return marker;
 }
