@@ -6,6 +6,7 @@
 // A link may bring a code along (`?code=`): it is checked as a typed code is
 // (the rule behind GET /api/discountcode.php?code=), prices the packages, rides
 // along to the checkout and stands in its code field, applied or refused.
+// Above it all, the site's word that it has fictional profiles run by staff.
 
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -15,6 +16,7 @@ import { data, Form, Link, redirect, redirectDocument } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { useFormToast } from "#app/components/forms/use-form-toast.ts";
+import { FictionalDisclosure } from "#app/components/members/fictional-disclosure.tsx";
 import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageList } from "#app/components/payments/package-card.tsx";
 import { Price } from "#app/components/payments/price.tsx";
@@ -118,6 +120,8 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-black">{title}</h1>
+      {/* Before any package or pay button: this site has fictional profiles. */}
+      <FictionalDisclosure className="mt-4" />
       {selected ? (
         <Checkout loaderData={loaderData} actionData={actionData} />
       ) : (

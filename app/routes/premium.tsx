@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
 import { useSignupsOpen } from "#app/components/accounts/signups-open.ts";
 import { pageMeta } from "#app/components/layout/page-meta.ts";
+import { FictionalDisclosure } from "#app/components/members/fictional-disclosure.tsx";
 import { PackageList } from "#app/components/payments/package-card.tsx";
 import { DiscountBadge } from "#app/components/payments/price.tsx";
 import { requestContext } from "#app/context.ts";
@@ -61,6 +62,7 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
       <header className="space-y-2 text-center">
         <h1 className="text-3xl font-black">{title}</h1>
         <p className="text-muted">{t("premium.intro")}</p>
+        <FictionalDisclosure className="mx-auto max-w-2xl text-left" />
         {discount && (
           <p className="inline-flex flex-wrap items-center justify-center gap-2 rounded-full bg-success/10 px-4 py-2 text-sm font-semibold text-success">
             <DiscountBadge percentage={discount.percentage} />

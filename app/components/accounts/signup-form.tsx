@@ -3,7 +3,8 @@
 // tracking data from the address (network, ref, sub1..3) and the lander travel
 // along; on pages that embed the site-entry warning in the signup flow, it is shown here.
 // Where this visitor may not sign up, it says so at once and offers login
-// instead of a form that could only be refused.
+// instead of a form that could only be refused. Above the fields it says
+// plainly that the site has fictional profiles run by staff.
 
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -17,6 +18,7 @@ import {
   EmbeddedSiteEntryWarning,
   useSignupFlowEmbeddedSiteEntryWarning,
 } from "#app/components/layout/site-entry-warning.tsx";
+import { FictionalDisclosure } from "#app/components/members/fictional-disclosure.tsx";
 import { signupSchema } from "#app/schemas/account.ts";
 import { useSignupsOpen } from "./signups-open.ts";
 
@@ -82,6 +84,7 @@ function OpenSignupForm({
     <fetcher.Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)} onFocus={onStarted}>
       <TrackingFields />
       {targetMemberId ? <input type="hidden" name="target" value={targetMemberId} /> : null}
+      <FictionalDisclosure />
       <div className="grid grid-cols-2 gap-3">
         <SelectField
           meta={fields.gender}
