@@ -24,6 +24,8 @@ const params: MailParams = {
   complaint_reply: { name: "Anna", link, topic: "Invoice of March", reply: "Thank you.\nWe refunded it." },
   payment_refunded: { name: "Anna", link, amount: "€ 19,95", credits: 100 },
   payment_charged_back: { name: "Anna", link, amount: "€ 19,95", credits: 60 },
+  decision_statement: { name: "Anna", link, statement: "One of your photos was rejected.\nFacts: not you." },
+  appeal_outcome: { name: "Anna", link, statement: "One of your photos was rejected.", outcome: "Reversed.\nSorry." },
 };
 
 const input = <T extends MailTemplate>(template: T, overrides: Partial<ComposeMailInput<T>> = {}) =>
