@@ -20,11 +20,13 @@ import { FictionalDisclosure } from "#app/components/members/fictional-disclosur
 import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageList } from "#app/components/payments/package-card.tsx";
 import { Price } from "#app/components/payments/price.tsx";
+import { SpendingLimitWarning } from "#app/components/payments/spending-limit-warning.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { type ActionAnswer, checkInAddress, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
 import { checkoutSchema } from "#app/schemas/payments.ts";
 import type { ErrorCode } from "#app/server/errors.ts";
+import { monthlyLimitWarning } from "#app/server/fictional/spending.ts";
 import { offeredMethods, requireMethodOffered } from "#app/server/payments/catalogue.ts";
 import { checkTypedCode, startCheckout } from "#app/server/payments/checkout.ts";
 import { packageOffers } from "#app/server/payments/offers.ts";
@@ -40,7 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const methods: string[] = await offeredMethods(app, country);
   // A purchase started from a conversation carries the way back along (checked, or dropped).
   const returnTo = await returnFromUrl(app, member.id, request.url);
-  const base = { methods, returnTo, title: t("payments:credits.title") };
+  // From 80 % of the monthly spending limit on, the page says how much is spent.
+  const spending = await monthlyLimitWarning(app, member.id);
+  const base = { methods, returnTo, spending, title: t("payments:credits.title") };
   if (params.id === undefined) {
     const linked = code ? await checkInAddress(t, () => packageOffers(app, member, country, code)) : null;
     const offers = linked && "ok" in linked ? linked.ok : await packageOffers(app, member, country);
@@ -116,12 +120,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
-  const { packages, discount, selected, title, returnTo, code, refused } = loaderData;
+  const { packages, discount, selected, title, returnTo, code, refused, spending } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-black">{title}</h1>
       {/* Before any package or pay button: this site has fictional profiles. */}
       <FictionalDisclosure className="mt-4" />
+      {spending && <SpendingLimitWarning {...spending} />}
       {selected ? (
         <Checkout loaderData={loaderData} actionData={actionData} />
       ) : (

@@ -23,6 +23,8 @@ import type { Database } from "#app/server/db/client.ts";
 import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
 import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { assertWithinMonthlyLimit } from "#app/server/fictional/spending.ts";
+import { checkSpendingAfterPayment } from "#app/server/fictional/spending-signal.ts";
 import { takeDailyUse } from "#app/server/limits/daily-counts.ts";
 import { errorFields } from "#app/server/log.ts";
 import { discounted, packageFor, requireMethodActive, requireMethodOffered } from "./catalogue.ts";
@@ -134,6 +136,7 @@ export async function startCheckout(
   requireMethodOffered(app, input.country, input.method);
   const quoted = await quote(app, member, input);
   const { pkg, amountCents } = quoted;
+  await assertWithinMonthlyLimit(app, member.id, { amountCents, currency: pkg.currency });
   // The provider's account may not take this method for this amount (Mollie's Methods API, kept an hour).
   await requireMethodActive(app, input.country, input.method, { amountCents, currency: pkg.currency });
   const provider = paymentProvider(app);
@@ -266,6 +269,7 @@ export async function applyProviderStatus(
     }
     // Also after a replay: the first answer may have been lost after the booking committed.
     await endTimeBonus(app, payment.userId);
+    await checkSpendingAfterPayment(app, payment);
     return;
   }
   const mapped = status === "open" ? "open" : status;

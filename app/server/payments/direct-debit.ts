@@ -27,6 +27,7 @@ import { sha256Hex } from "#app/server/accounts/tokens.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
 import { directDebitMandates, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { assertWithinMonthlyLimit } from "#app/server/fictional/spending.ts";
 import { claimText, giveBackText } from "#app/server/sms/allowance.ts";
 import { queueSms } from "#app/server/sms/outbox.ts";
 import { countriesOffering, requireMethodOffered } from "./catalogue.ts";
@@ -132,6 +133,7 @@ export async function startDirectDebit(
   if ((await usedThisPeriod(app, member.id)) + quoted.amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
     throw new DomainError("direct_debit_limit");
   }
+  await assertWithinMonthlyLimit(app, member.id, { amountCents: quoted.amountCents, currency: quoted.pkg.currency });
   const mobile = textableMobile(app, input.mobile, country);
   // The last check: from here on the start goes through, so nothing is written before it.
   const text = await claimText(app, member.id, mobile);
