@@ -6,6 +6,8 @@
 // Visitors sign up first; a refusal (free members past their conversations,
 // blocks) is a page that says why. A conversation starts only with a member the
 // domain shows (its audience, or one in touch already); one under way goes on.
+// A fictional profile nobody answers right now cannot be written to: the page
+// says so instead of offering to start.
 import { invariantResponse } from "@epic-web/invariant";
 import { Crown, MessageCircle, MessageCircleOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +19,7 @@ import { withDomainMessage } from "#app/routing/forms.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { conversationToOpen, startConversation } from "#app/server/chat/conversations.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
+import { assertWritable } from "#app/server/fictional/operator-notice.ts";
 import { requireReachable } from "#app/server/members/audience.ts";
 import type { Route } from "./+types/members-id-chat";
 
@@ -43,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     async () => {
       const found = await conversationWith(app, member, id);
       if (found.conversationId !== null) throw redirect(`/chats/${found.conversationId}`);
+      await assertWritable(app, id);
       return {
         memberId: id,
         name: found.otherName,
@@ -61,6 +65,7 @@ export async function action(args: Route.ActionArgs) {
     t,
     async () => {
       await conversationWith(app, member, id);
+      await assertWritable(app, id);
       const conversationId = await startConversation(app, member, id);
       return redirect(`/chats/${conversationId}`);
     },

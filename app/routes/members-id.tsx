@@ -25,6 +25,7 @@ import { requireMember } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { memberActionSchema } from "#app/schemas/member-actions.ts";
 import { profileNoteSchema } from "#app/schemas/profile-notes.ts";
+import { deskStaffedFor } from "#app/server/fictional/operator-notice.ts";
 import { giftMenu } from "#app/server/likes/gifts.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
 import { saveNote } from "#app/server/members/notes.ts";
@@ -51,6 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     visible: app.settings.visible_profile_fields,
     camPartner: camPartner(app.settings),
     gifts: app.member ? await giftMenu(app, app.member) : null,
+    // A fictional profile is written to only where a staff member answers for it.
+    writable: page.profile.fictional ? await deskStaffedFor(app, page.profile.id) : true,
   };
 }
 
@@ -93,7 +96,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 function MemberProfile({
-  loaderData: { profile, visible, gifts, likeSeen, note, camPartner: partner },
+  loaderData: { profile, visible, gifts, likeSeen, note, camPartner: partner, writable },
   actionData,
 }: {
   loaderData: Extract<Route.ComponentProps["loaderData"], { locked: false }>;
@@ -175,6 +178,8 @@ function MemberProfile({
             photo={profile.mainImage}
             relation={profile.relation}
             gifts={gifts}
+            fictional={profile.fictional}
+            writable={writable}
           />
           {note && (
             <ProfileNote

@@ -179,3 +179,36 @@ describe("the operator notice", () => {
     expect((await send(await sessionCookieFor(ann), conversation, "real-member-message")).status).toBe(201);
   });
 });
+
+describe("the pages where nobody answers a fictional profile", () => {
+  const html = async (path: string, cookie: string, init: RequestInit = {}) => {
+    const response = await SELF.fetch(`${SITE}${path}`, { ...init, headers: { Cookie: cookie, Origin: SITE } });
+    return { status: response.status, text: (await response.text()).replaceAll("<!-- -->", "") };
+  };
+
+  it("turn the profile's chat button off, refuse to start a chat, and replace the send box with the reason", async () => {
+    await givenDomainSettings("localhost", { ...builtInSettings, desk_staffed: false });
+    const { lisa, conversation, cookie } = await withFictional();
+
+    const profile = await html(`/members/${lisa}`, `${cookie}; lng=nl`);
+    expect(profile.text).toContain('data-testid="chat-unavailable"');
+    expect(profile.text).toContain("Je kunt Lisa nu niet schrijven");
+
+    const other = await givenAccount({ name: "Mila", fictional: true });
+    const start = await html(`/members/${other}/chat`, `${cookie}; lng=nl`, { method: "POST" });
+    expect(start.text).toContain('data-testid="chat-refused-fictional_unstaffed"');
+
+    const chat = await html(`/chats/${conversation}`, `${cookie}; lng=nl`);
+    expect(chat.text).toContain('data-testid="chat-unstaffed"');
+    expect(chat.text).not.toContain('data-testid="message-input"');
+    expect(chat.text).toContain('data-testid="fictional-notice"');
+  });
+
+  it("leave the chat open where a staff member answers, with the notice pinned", async () => {
+    const { lisa, conversation, cookie } = await withFictional();
+    expect((await html(`/members/${lisa}`, cookie)).text).not.toContain('data-testid="chat-unavailable"');
+    const chat = await html(`/chats/${conversation}`, cookie);
+    expect(chat.text).toContain('data-testid="message-input"');
+    expect(chat.text).toContain('data-testid="fictional-notice"');
+  });
+});

@@ -1,9 +1,11 @@
 // The match ("new like") modal: a click anywhere closes it, except on
 // the picture and the button, which opens the chat with the match. Escape
-// closes it too.
+// closes it too. A match with a fictional profile carries its badge, and
+// where nobody answers for it the chat button says why it is off.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { StartChatButton } from "#app/components/chat/start-chat-button.tsx";
+import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 
 export function MatchModal({
   name,
@@ -11,6 +13,8 @@ export function MatchModal({
   memberId,
   title,
   action,
+  fictional = false,
+  unavailable,
   onClose,
 }: {
   name: string;
@@ -18,6 +22,9 @@ export function MatchModal({
   memberId: number;
   title: string;
   action: string;
+  fictional?: boolean;
+  /** Why the chat cannot start now (a fictional profile nobody answers), if so. */
+  unavailable?: string | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation("members");
@@ -54,12 +61,14 @@ export function MatchModal({
           </span>
         )}
       </div>
+      {fictional && <FictionalBadge className="mb-3" />}
       <p className="mb-5">{t("match.text", { name })}</p>
       <StartChatButton
         memberId={memberId}
         className="btn bg-white text-primary hover:bg-primary-soft"
         data-keep-open
         data-testid="match-action"
+        unavailable={unavailable}
       >
         {action}
       </StartChatButton>

@@ -29,10 +29,16 @@ export function ProfileActions({
   photo,
   relation,
   gifts,
+  fictional = false,
+  writable = true,
 }: {
   id: number;
   name: string;
   photo: string | null;
+  /** A fictional profile: the match says so. */
+  fictional?: boolean;
+  /** False for a fictional profile nobody answers right now: the chat button is off and says why. */
+  writable?: boolean;
   relation: Relation | null;
   gifts: { list: { id: number; slug: string; icon: string }[]; cost: number; credits: number } | null;
 }) {
@@ -42,6 +48,7 @@ export function ProfileActions({
   const [giving, setGiving] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [matched, setMatched] = useState(false);
+  const unavailable = writable ? null : t("chat:unstaffed.notice", { name });
   const reply = fetcher.data;
   useEffect(() => {
     if (reply?.intent === "like" && reply.match) setMatched(true);
@@ -81,7 +88,7 @@ export function ProfileActions({
       <div className="mt-4 flex flex-wrap gap-2">
         {!relation.blockedByMe && (
           <>
-            <StartChatButton memberId={id} className="btn-primary">
+            <StartChatButton memberId={id} className="btn-primary" unavailable={unavailable}>
               <MessageCircle className="size-4" aria-hidden="true" /> {t("sendMessage")}
             </StartChatButton>
             <fetcher.Form method="post">
@@ -144,6 +151,8 @@ export function ProfileActions({
           memberId={id}
           title={t("match.title")}
           action={t("match.message", { name })}
+          fictional={fictional}
+          unavailable={unavailable}
           onClose={() => setMatched(false)}
         />
       )}

@@ -249,6 +249,7 @@ export function SwipeDeck({
           memberId={match.id}
           title={t("members:match.title")}
           action={t("members:match.message", { name: match.name })}
+          fictional={match.fictional}
           onClose={() => setMatch(null)}
         />
       )}

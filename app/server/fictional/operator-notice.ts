@@ -26,6 +26,18 @@ export async function deskStaffedFor(app: Pick<NoticeContext, "db" | "env">, pro
   return settings?.desk_staffed === true;
 }
 
+/** Throws fictional_unstaffed for a fictional profile nobody answers now (a real member always passes). */
+export async function assertWritable(app: Pick<NoticeContext, "db" | "env">, profileId: number): Promise<void> {
+  const profile = await app.db
+    .select({ fictional: profiles.fictional })
+    .from(profiles)
+    .where(eq(profiles.userId, profileId))
+    .get();
+  if (profile?.fictional === true && !(await deskStaffedFor(app, profileId))) {
+    throw new DomainError("fictional_unstaffed");
+  }
+}
+
 async function confirmed(db: Database, memberId: number, conversationId: number): Promise<boolean> {
   const row = await db
     .select({ at: operatorNoticeConfirmations.confirmedAt })
