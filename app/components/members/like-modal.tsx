@@ -3,7 +3,8 @@
 // shown with a view-profile button (from /api/auto-like.php); the badges
 // reload 500 ms after. The wait is kept apart from the address, so taking t
 // out of it does not cancel the wait; the server likes at most once a day, so
-// a retried call never likes twice.
+// a retried call never likes twice. A like from a fictional profile (the only
+// kind that comes this way) carries its badge and says who runs it.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator, useSearchParams } from "react-router";
@@ -86,6 +87,11 @@ export function LikeModal() {
       <p className="mt-2 text-muted">
         {liker.name}, {liker.age}
       </p>
+      {liker.fictional && (
+        <p className="mt-2 text-sm" data-testid="like-modal-fictional">
+          {t("fictionalNotice")}
+        </p>
+      )}
       <div className="mt-4 flex flex-col gap-2">
         <Link to={`/likes/m/${liker.id}`} className="btn-primary" onClick={() => dialog.current?.close()}>
           {t("likeModal.view")}
