@@ -1,4 +1,51 @@
-// Being built: replaced by the page itself before this lands.
-export default function Page() {
-  return null;
+// /account/messages, "Messages from the team": every statement of reasons
+// about the member, newest first, each with its one free appeal (or the
+// appeal's state and outcome).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { StatementList } from "#app/components/decisions/statement-list.tsx";
+import { FormMessage } from "#app/components/forms/fields.tsx";
+import { getI18n } from "#app/i18n/i18next.server.ts";
+import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
+import { requireMember } from "#app/routing/guards.server.ts";
+import { appealSchema } from "#app/schemas/decisions.ts";
+import { fileAppeal, statementsFor } from "#app/server/decisions/appeals.ts";
+import type { Route } from "./+types/account-messages";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { app, member } = requireMember(context, request);
+  return {
+    statements: await statementsFor(app, { member: member.id }),
+    title: getI18n(context).t("decisions:page.title"),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { app, member } = requireMember(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: appealSchema });
+  if (submission.status !== "success") return rejected(submission);
+  const extra = { decision: submission.value.decision };
+  return withDomainErrors(
+    submission,
+    getI18n(context).t,
+    async () => {
+      await fileAppeal(app, { member: member.id }, submission.value);
+      return { ...extra, filed: true, result: submission.reply({ resetForm: true }) };
+    },
+    { extra },
+  );
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
+
+export default function AccountMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("decisions");
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
+      <h1 className="text-2xl font-bold">{t("page.title")}</h1>
+      <p className="text-sm text-muted">{t("page.intro")}</p>
+      {actionData && "filed" in actionData && <FormMessage tone="success">{t("page.appealFiled")}</FormMessage>}
+      <StatementList statements={loaderData.statements} reply={actionData} />
+    </div>
+  );
 }

@@ -112,6 +112,9 @@ function AccountMenu({ member }: { member: MemberSummary }) {
         <Link to="/notifications" className="block px-4 py-2 text-sm hover:bg-primary-soft">
           {t("nav.settings")}
         </Link>
+        <Link to="/account/messages" className="block px-4 py-2 text-sm hover:bg-primary-soft">
+          {t("decisions:page.title")}
+        </Link>
         <Form method="post" action="/api/logout.php" reloadDocument onSubmit={forgetOutboxes}>
           <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-primary-soft">
             {t("nav.logout")}
