@@ -1,7 +1,8 @@
 // A member's copy of their data (GDPR art. 15 and 20): one ZIP with
 // data.json (account, profile, likes, conversations with the messages they
 // sent, payments and their customers at payment providers, credits ledger,
-// sessions, settings) and their photos,
+// sessions, settings, the statements of reasons about them and their appeals)
+// and their photos,
 // streamed: data.json goes out first, then each photo as it is read.
 // Secrets (password hash, session and push keys) stay out; other members'
 // words stay out too: their messages are their personal data, and so are the
@@ -11,10 +12,12 @@ import { strToU8 } from "fflate";
 import type { RequestContext } from "#app/context.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import {
+  appeals,
   blocks,
   complaints,
   conversationParticipants,
   creditLedger,
+  decisions,
   directDebitMandates,
   likes,
   notificationSettings,
@@ -62,6 +65,8 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     reportRows,
     noteRows,
     customerRows,
+    statementRows,
+    appealRows,
   ] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, memberId)),
     db.select().from(profileInterests).where(eq(profileInterests.userId, memberId)),
@@ -92,6 +97,8 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     db.select().from(reports).where(eq(reports.reporterId, memberId)),
     db.select().from(profileNotes).where(eq(profileNotes.ownerId, memberId)),
     db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, memberId)),
+    db.select().from(decisions).where(eq(decisions.memberId, memberId)),
+    db.select().from(appeals).where(eq(appeals.memberId, memberId)),
   ]);
 
   const conversations = await Promise.all(
@@ -125,6 +132,9 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
     complaints: complaintRows,
     reports: reportRows,
     profileNotes: noteRows.map(({ memberId: member, text, updatedAt }) => ({ member, text, updatedAt })),
+    // What the member was told and appealed; which operator decided is the team's, not theirs.
+    statementsOfReasons: statementRows.map(({ operatorId: _operator, ...statement }) => statement),
+    appeals: appealRows.map(({ operatorId: _operator, ...appeal }) => appeal),
   };
   async function* files(): AsyncGenerator<ZipStreamFile> {
     yield { name: "data.json", parts: [strToU8(JSON.stringify(data, null, 2))] };
