@@ -26,6 +26,9 @@ const params: MailParams = {
   payment_charged_back: { name: "Anna", link, amount: "€ 19,95", credits: 60 },
   decision_statement: { name: "Anna", link, statement: "One of your photos was rejected.\nFacts: not you." },
   appeal_outcome: { name: "Anna", link, statement: "One of your photos was rejected.", outcome: "Reversed.\nSorry." },
+  notice_received: { link, reference: "7KQ4-M2XD", statement: "Reported: the photo of Anna, 27\nCategory: Fraud" },
+  notice_decided: { link, reference: "7KQ4-M2XD", statement: "We removed the photo.\nFacts: a stolen photo." },
+  notice_content_gone: { link, reference: "7KQ4-M2XD", topic: "the photo of Anna, 27" },
 };
 
 const input = <T extends MailTemplate>(template: T, overrides: Partial<ComposeMailInput<T>> = {}) =>
