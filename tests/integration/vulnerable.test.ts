@@ -11,8 +11,11 @@ import type { ChatMessage } from "#app/schemas/chat.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { operatorNoticeConfirmations, payments, users, vulnerabilitySignals } from "#app/server/db/schema.ts";
 import { flagVulnerable, reviewVulnerable, vulnerableMembers } from "#app/server/fictional/vulnerable.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import {
+  accountsApp,
   apiHeaders,
   appContext,
   chatSocket,
@@ -26,6 +29,7 @@ import {
   settleBackgroundWork,
 } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
+import { givenPackage, member } from "./payment-fixtures.ts";
 
 /** Ann, a paying member with 20 credits, in a conversation with Lisa, a fictional profile, notice confirmed. */
 async function annWritesToLisa() {
@@ -125,6 +129,19 @@ describe("signals of vulnerability in chats with fictional profiles", () => {
     // Reviewed: the same spending makes no new signal, and paid messages go through again.
     expect((await send(cookie, conversation)).status).toBe(201);
     expect(await openSignals(ann)).toEqual([]);
+  });
+
+  it("checks a payment booked as paid: spending above the threshold warns in the member's chats at once", async () => {
+    const { ann, conversation } = await annWritesToLisa();
+    const pkg = await givenPackage("NL", builtInSettings.vulnerable_spending_cents + 1);
+    const app = accountsApp({ now: Date.now });
+    const buyer = { ...(await member(ann, Date.now())), id: ann };
+    const { paymentId } = await startCheckout(app, buyer, { packageId: pkg.id, method: "ideal", country: "NL" });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    await settleSandboxPayment(db, payment!.providerRef!, "paid");
+    expect(await handleWebhook(app, "sandbox", payment!.providerRef!)).toBe("paid");
+    expect(await openSignals(ann)).toMatchObject([{ kind: "spending" }]);
+    expect((await notices(conversation, ann)).map((m) => m.text)).toEqual([warningNl]);
   });
 
   it("takes an operator's flag from the desk: a signal with its audit row, and the warning in the member's chats", async () => {
