@@ -1,7 +1,8 @@
 // /admin/members/:id: one member — profile, status, photos, credits ledger,
 // payments and sessions — and what the operator's role may do to them:
 // adjust credits, resend the activation mail, log out everywhere, delete on
-// request, ban or unban, lift the direct-debit block a charge-back set. One
+// request, ban or unban (with the reasons the member is told), remove the
+// "about" text with its reasons, lift the direct-debit block a charge-back set. One
 // form per action, told apart by `intent`.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { invariantResponse } from "@epic-web/invariant";
@@ -15,8 +16,9 @@ import { type ActionAnswer, orErrorPage, rejected, withDomainErrors } from "#app
 import { requireOperator } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { creditAdjustmentSchema, deleteMemberSchema, intentSchema } from "#app/schemas/admin.ts";
-import { banWithReasonsSchema, withReasons } from "#app/schemas/decisions.ts";
+import { banWithReasonsSchema, textRejectionSchema, withReasons } from "#app/schemas/decisions.ts";
 import { randomToken } from "#app/server/accounts/tokens.ts";
+import { rejectProfileText } from "#app/server/decisions/profile-text.ts";
 import {
   adjustCredits,
   banMember,
@@ -94,6 +96,19 @@ export async function action({ request, params, context }: Route.ActionArgs): Ac
         t,
         async () => {
           await banMember(app, id, withReasons(submission.value));
+          return { intent, done: true, result: submission.reply({ resetForm: true }) };
+        },
+        { extra: { intent } },
+      );
+    }
+    case "text": {
+      const submission = parseWithZod(formData, { schema: textRejectionSchema });
+      if (submission.status !== "success") return rejected(submission);
+      return withDomainErrors(
+        submission,
+        t,
+        async () => {
+          await rejectProfileText(app, id, withReasons(submission.value));
           return { intent, done: true, result: submission.reply({ resetForm: true }) };
         },
         { extra: { intent } },
@@ -177,7 +192,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         {profile.about && <p className="mt-3 text-sm whitespace-pre-line">{profile.about}</p>}
       </Panel>
       <MemberActions
-        member={member}
+        member={{ ...member, hasAbout: Boolean(profile.about.trim()) }}
         allowed={loaderData.allowed}
         creditsKey={loaderData.creditsKey}
         reply={actionData}

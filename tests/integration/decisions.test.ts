@@ -4,9 +4,10 @@
 // decision's author; reversing undoes the restriction and mails the outcome.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appeals, decisions, payments, photos, users } from "#app/server/db/schema.ts";
+import { appeals, decisions, payments, photos, profiles, users } from "#app/server/db/schema.ts";
 import { decideAppeal, openAppeals } from "#app/server/decisions/appeal-queue.ts";
 import { appellantOfToken, fileAppeal, statementsFor } from "#app/server/decisions/appeals.ts";
+import { rejectProfileText } from "#app/server/decisions/profile-text.ts";
 import { APPEAL_WINDOW } from "#app/server/decisions/statements.ts";
 import { banMember } from "#app/server/operators/member-actions.ts";
 import { applyChargeback } from "#app/server/payments/chargeback.ts";
@@ -137,5 +138,24 @@ describe("appeals", () => {
     expect(await outcome(decideAppeal(admin.app, { appeal: appeal!.id, outcome: "uphold", text: "Again." }))).toBe(
       "appeal_not_found",
     );
+  });
+
+  it("puts a removed 'about' text back when its removal is reversed", async () => {
+    const moderator = await givenOperator("moderator");
+    const member = await givenAccount();
+    const about = "Send me money and I will visit you.";
+    await db.update(profiles).set({ about }).where(eq(profiles.userId, member));
+    await rejectProfileText(moderator.app, member, { reasons });
+    const aboutOf = async () =>
+      (await db.select({ about: profiles.about }).from(profiles).where(eq(profiles.userId, member)))[0]!.about;
+    expect(await aboutOf()).toBe("");
+    const [decision] = await decisionsOf(member);
+    expect(decision!.kind).toBe("text_rejected");
+    expect(await outcome(rejectProfileText(moderator.app, member, { reasons }))).toBe("invalid_input");
+    await fileAppeal(moderator.app, { member }, { decision: decision!.id, text: "It was a joke between friends." });
+    const [appeal] = await db.select().from(appeals).where(eq(appeals.decisionId, decision!.id));
+    const admin = await givenOperator("admin");
+    await decideAppeal(admin.app, { appeal: appeal!.id, outcome: "reverse", text: "Fine, it is back." });
+    expect(await aboutOf()).toBe(about);
   });
 });

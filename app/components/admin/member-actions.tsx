@@ -8,7 +8,7 @@ import { Form } from "react-router";
 import { ReasonsFields } from "#app/components/decisions/reasons-fields.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { creditAdjustmentSchema, deleteMemberSchema } from "#app/schemas/admin.ts";
-import { banWithReasonsSchema } from "#app/schemas/decisions.ts";
+import { banWithReasonsSchema, textRejectionSchema } from "#app/schemas/decisions.ts";
 import { Panel } from "./page.tsx";
 
 export type MemberReply = {
@@ -19,7 +19,7 @@ export type MemberReply = {
 };
 
 interface Props {
-  member: { id: number; status: string; credits: number; directDebitBlocked: boolean };
+  member: { id: number; status: string; credits: number; directDebitBlocked: boolean; hasAbout: boolean };
   allowed: {
     credits: boolean;
     activation: boolean;
@@ -48,6 +48,7 @@ export function MemberActions({ member, allowed, creditsKey, reply }: Props) {
             reply={replyFor(reply, member.status === "banned" ? "unban" : "ban")}
           />
         )}
+        {allowed.ban && member.hasAbout && <TextRejectionForm reply={replyFor(reply, "text")} />}
         <div className="space-y-3">
           {allowed.activation && member.status === "not_confirmed" && (
             <ButtonForm
@@ -130,6 +131,27 @@ function BanForm({ banned, reply }: { banned: boolean; reply: MemberReply | unde
       <ErrorList id={form.errorId} errors={form.errors} />
       <Outcome reply={reply}>{t("members.bannedDone")}</Outcome>
       <SubmitButton className="btn-primary">{t("members.ban")}</SubmitButton>
+    </Form>
+  );
+}
+
+/** Removes the profile's "about" text, with the statement of reasons the member is mailed. */
+function TextRejectionForm({ reply }: { reply: MemberReply | undefined }) {
+  const { t } = useTranslation("admin");
+  const [form, fields] = useForm({
+    id: "reject-text",
+    lastResult: reply?.result,
+    constraint: getZodConstraint(textRejectionSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: textRejectionSchema }),
+  });
+  return (
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      <h3 className="font-semibold">{t("reasons.textTitle")}</h3>
+      <input type="hidden" name="intent" value="text" />
+      <ReasonsFields fields={fields} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Outcome reply={reply}>{t("reasons.textRemoved")}</Outcome>
+      <SubmitButton className="btn-primary">{t("reasons.textRemove")}</SubmitButton>
     </Form>
   );
 }

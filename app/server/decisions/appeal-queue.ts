@@ -4,7 +4,8 @@
 // restriction in the same batch as the appeal's outcome, the decision marked
 // reversed, the audit row and the mail of the outcome to the appellant in
 // their language: the photo is shown again (main if none is), the ban lifted,
-// direct debit allowed again, a rejected notice back in the notice queue.
+// the "about" text put back, direct debit allowed again, a rejected notice
+// back in the notice queue.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { translator } from "#app/i18n/i18next.server.ts";
@@ -19,6 +20,7 @@ import { memberMailSite } from "#app/server/operators/member-mail.ts";
 import { authorize } from "#app/server/operators/roles.ts";
 import { takeMainIfFree } from "#app/server/photos/manage.ts";
 import { appealLink } from "./appeal-link.ts";
+import { restoreProfileText } from "./profile-text.ts";
 import { statementText } from "./statements.ts";
 
 /** Open appeals, oldest first, with the decision appealed and who took it. */
@@ -81,6 +83,8 @@ async function undoStatements(app: OperatorContext, decision: Decision): Promise
       if (user?.status !== "banned") return [];
       return [...unbanStatements(app, user, "member.unban_on_appeal")];
     }
+    case "text_rejected":
+      return restoreProfileText(app, decision);
     case "payment_method_blocked":
       return [app.db.update(users).set({ directDebitBlocked: false }).where(eq(users.id, target))];
     case "notice_rejected":
