@@ -240,4 +240,25 @@ describe("who may open the desk", () => {
     expect(response.status).toBeLessThan(400);
     expect((await history(conversation, ann)).at(-1)?.text).toBe("Via het formulier");
   });
+
+  it("refuses, on the page, an ordinary answer to 'Ben jij echt?' with the reason in the console's words", async () => {
+    const { ann, conversation, write } = await memberWritesToFictional();
+    await write("Ben jij echt?", "ann-real-page-1");
+    const chat = await givenOperator("chat");
+    const queue = await (await SELF.fetch(`${SITE}/admin/desk`, { headers: { Cookie: chat.cookie } })).text();
+    expect(queue).toContain("Ann");
+    expect(queue).toContain("wacht ");
+    const page = await (
+      await SELF.fetch(`${SITE}/admin/desk/${conversation}`, { headers: { Cookie: chat.cookie } })
+    ).text();
+    expect(page).toContain("Eerlijk antwoord: ik ben een medewerker van Hartslag");
+    const refused = await SELF.fetch(`${SITE}/admin/desk/${conversation}`, {
+      method: "POST",
+      headers: { Cookie: chat.cookie, Origin: SITE },
+      body: new URLSearchParams({ intent: "answer", clientId: "desk-form-dodge-1", text: "Tuurlijk!" }),
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("Zet het eerlijke antwoord in je bericht");
+    expect((await history(conversation, ann)).map((m) => m.text)).not.toContain("Tuurlijk!");
+  });
 });
