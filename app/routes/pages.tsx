@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const doc = legalDocument(
     params.page,
     app.locale,
-    legalValues({ settings: app.settings, company, locale: app.locale, origin: app.origin }),
+    legalValues({ settings: app.settings, company, locale: app.locale, origin: app.origin, country: app.country }),
   );
   return { doc, site: app.settings.name };
 }

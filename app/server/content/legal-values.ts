@@ -1,8 +1,10 @@
 // What the legal and help pages say about the domain (company info,
-// refund period and terms date): the values of their {{placeholders}},
-// formatted for the page's locale.
-import { countryName, formatDate, formatNumber } from "#app/i18n/format.ts";
+// refund period, terms date, monthly spending limit): the values of their
+// {{placeholders}}, formatted for the page's locale. A value left empty (no
+// spending limit) drops the line that promises it.
+import { countryName, formatDate, formatMoney, formatNumber } from "#app/i18n/format.ts";
 import type { Locale } from "#app/i18n/locales.ts";
+import { currencyOf } from "#app/server/payments/catalogue.ts";
 import { type Company, telHref, termsVersionDate } from "#app/server/reference/reference-data.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 
@@ -28,12 +30,17 @@ export function companyAddress(company: Company, locale: Locale): string {
 }
 
 export function legalValues(input: {
-  settings: Pick<SiteSettings, "name" | "refund_days" | "minimum_age" | "message_credits"> & ContactSettings;
+  settings: Pick<SiteSettings, "name" | "refund_days" | "minimum_age" | "message_credits"> &
+    Partial<Pick<SiteSettings, "monthly_spending_limit_cents">> &
+    ContactSettings;
   company: Company | null;
   locale: Locale;
   origin: string;
+  /** The visitor's country: the spending limit is shown in the currency they pay in there. */
+  country?: string;
 }): Record<string, string> {
   const { settings, company, locale, origin } = input;
+  const limit = settings.monthly_spending_limit_cents ?? 0;
   const contact = supportContact(settings, company);
   return {
     site: settings.name,
@@ -51,5 +58,6 @@ export function legalValues(input: {
     termsDate: formatDate(termsVersionDate(company), locale),
     age: formatNumber(settings.minimum_age, locale),
     messageCredits: formatNumber(settings.message_credits, locale),
+    spendingLimit: limit > 0 ? formatMoney(limit, currencyOf[input.country ?? ""] ?? "EUR", locale) : "",
   };
 }
