@@ -297,7 +297,10 @@ describe("a ban outlasts deletion and reactivation", () => {
     expect(await outcome(deleteMember(admin.app, member))).toBe("member_banned");
     const [user] = await db.select().from(users).where(eq(users.id, member));
     expect(user).toMatchObject({ status: "banned", banReason: "Scam messages" });
-    expect(await mailsTo(`member${member}@test.example`)).toEqual([]);
+    // The ban's statement of reasons, and no reactivation link.
+    expect((await mailsTo(`member${member}@test.example`)).map((mail) => mail.template)).toEqual([
+      "decision_statement",
+    ]);
   });
 
   it("refuses the reactivation link of an account banned before it was deleted", async () => {

@@ -9,6 +9,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { translator } from "#app/i18n/i18next.server.ts";
+import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { appeals, decisions, notices, operators, photos, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
@@ -144,6 +145,7 @@ export async function decideAppeal(
     ...mail,
   ]);
   if (!(results[0] as unknown[]).length) throw new DomainError("appeal_not_found");
+  deliverAfterResponse(app);
   return { status };
 }
 

@@ -3,6 +3,7 @@
 // was, so reversing the decision on appeal can put it back (unless the member
 // has written a new one since).
 import { and, desc, eq } from "drizzle-orm";
+import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { auditLog, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { auditStatement } from "#app/server/operators/audit.ts";
@@ -42,6 +43,7 @@ export async function rejectProfileText(app: OperatorContext, memberId: number, 
     }),
     ...statement,
   ]);
+  deliverAfterResponse(app);
 }
 
 /** The statement that puts a removed text back, while the member has not written a new one. */

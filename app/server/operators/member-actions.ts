@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { awaitsActivation, resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, isBanned } from "#app/server/accounts/deletion.ts";
+import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
 import { booked, chargeStatements, creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
@@ -158,6 +159,7 @@ export async function banMember(app: OperatorContext, memberId: number, input: {
     ...statement,
   ]);
   closeEndedSessions(app, user.id, { allBut: null });
+  deliverAfterResponse(app);
 }
 
 /** Lifts a ban: back to active (or not confirmed, if the address never was). */

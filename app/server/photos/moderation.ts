@@ -10,6 +10,7 @@
 // console's own media path.
 import { and, asc, desc, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
 import { photoStatuses } from "#app/schemas/enums.ts";
+import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { auditLog, photos, profiles, users } from "#app/server/db/schema.ts";
 import { memberStatement, type Reasons } from "#app/server/decisions/statements.ts";
 import { DomainError } from "#app/server/errors.ts";
@@ -106,6 +107,7 @@ export async function decidePhoto(
       now: app.now(),
     });
     await rekeyPhoto(app, photo, { status }, [passOn, audit, ...statement]);
+    deliverAfterResponse(app);
     return { status };
   }
   // An approved public photo becomes main when no photo is.
