@@ -89,6 +89,7 @@ export default [
     route("admin/notices", "routes/admin-notices.tsx"),
     route("admin/appeals", "routes/admin-appeals.tsx"),
     route("admin/transparency", "routes/admin-transparency.tsx"),
+    route("admin/transparency/export", "routes/admin-transparency-export.ts"),
     route("admin/photos/:id/:variant", "routes/admin-photos-file.ts"),
   ]),
   layout("layouts/empty.tsx", [route("lang-config", "routes/lang-config.tsx")]),
