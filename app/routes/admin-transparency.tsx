@@ -1,5 +1,6 @@
 // /admin/transparency: the figures for a period (default the last full month)
-// on the page, and the same numbers as a CSV or JSON download (?format=).
+// on the page, with links to the same numbers as a CSV or JSON download
+// (admin-transparency-export.ts).
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AdminPage } from "#app/components/admin/page.tsx";
@@ -17,17 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const figures = await orErrorPage(t, async () =>
     transparencyFigures(app, transparencyPeriod(app.now(), { from: query.get("from"), to: query.get("to") })),
   );
-  const format = query.get("format");
-  if (format === "csv" || format === "json") {
-    const name = `transparency-${figures.period.from}-${figures.period.to}.${format}`;
-    return new Response(format === "csv" ? transparencyCsv(figures) : JSON.stringify(figures, null, 2), {
-      headers: {
-        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
   return { figures, title: t("admin:transparency.title") };
 }
 
@@ -42,10 +32,10 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
       title={t("transparency.title")}
       actions={
         <div className="flex gap-2">
-          <a href={`?${period}&format=csv`} className="btn-outline" download>
+          <a href={`/admin/transparency/export?${period}&format=csv`} className="btn-outline" download>
             {t("transparency.csv")}
           </a>
-          <a href={`?${period}&format=json`} className="btn-outline" download>
+          <a href={`/admin/transparency/export?${period}&format=json`} className="btn-outline" download>
             {t("transparency.json")}
           </a>
         </div>

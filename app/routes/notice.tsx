@@ -20,15 +20,19 @@ import type { Route } from "./+types/notice";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
   const t = getI18n(context).t;
-  const query = noticeTargetQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const meta = { title: `${t("notices:title")} – ${app.settings.name}`, description: t("notices:intro") };
+  const asked = Object.fromEntries(new URL(request.url).searchParams);
+  // Reached without a target (a footer link): the page says where the Report buttons are.
+  if (!["member", "photo", "conversation"].some((name) => name in asked)) return { target: null, prefill: null, meta };
+  const query = noticeTargetQuery.safeParse(asked);
   const target = await orErrorPage(t, async () => {
     if (!query.success) throw new DomainError("page_not_found");
     return noticeTarget(app, query.data, app.member);
   });
   return {
-    target: { query: query.data!, type: target.type, name: target.name, age: target.age, available: target.available },
+    target: { query: query.data!, type: target.type, name: target.name, age: target.age },
     prefill: app.member ? { name: app.member.profile.name, email: app.member.email } : null,
-    meta: { title: `${t("notices:title")} – ${app.settings.name}`, description: t("notices:intro") },
+    meta,
   };
 }
 
@@ -72,13 +76,21 @@ export default function Notice({ loaderData, actionData }: Route.ComponentProps)
           <>
             <h1 className="text-2xl font-bold">{t("title")}</h1>
             <p className="mt-1 text-sm text-muted">{t("intro")}</p>
-            <p
-              className="mt-4 mb-6 rounded-lg border border-line bg-surface p-3 font-semibold"
-              data-testid="notice-target"
-            >
-              {t("form.reporting", { target: t(`target.${target.type}`, { name: target.name, age: target.age }) })}
-            </p>
-            <NoticeForm target={target.query} prefill={loaderData.prefill} lastResult={actionData?.result} />
+            {target ? (
+              <>
+                <p
+                  className="mt-4 mb-6 rounded-lg border border-line bg-surface p-3 font-semibold"
+                  data-testid="notice-target"
+                >
+                  {t("form.reporting", { target: t(`target.${target.type}`, { name: target.name, age: target.age }) })}
+                </p>
+                <NoticeForm target={target.query} prefill={loaderData.prefill} lastResult={actionData?.result} />
+              </>
+            ) : (
+              <p className="mt-4 rounded-lg border border-line bg-surface p-3" data-testid="notice-how">
+                {t("howTo")}
+              </p>
+            )}
           </>
         )}
       </div>

@@ -93,24 +93,25 @@ export const noticeClauses = [
 export const noticeDecisions = ["reject_photo", "ban_member", "no_action"] as const;
 
 /** A moderator's decision on a notice: what, the clause (its ground follows from it), the facts. */
-export const noticeDecisionSchema = z
-  .object({
-    notice: id,
-    decision: z.enum(noticeDecisions, { error: "admin:notices.errors.decision" }),
-    clause: z.enum(
-      noticeClauses.map((c) => c.key),
-      { error: "admin:notices.errors.clause" },
-    ),
-    facts: z
-      .string({ error: "decisions:validation.facts" })
-      .trim()
-      .min(10, "decisions:validation.tooShort")
-      .max(2000, "decisions:validation.tooLong"),
-  })
-  .transform(({ clause, facts, ...rest }) => {
-    const chosen = noticeClauses.find((c) => c.key === clause)!;
-    return { ...rest, reasons: { ground: chosen.ground, clause: chosen.clause, facts } };
-  });
+export const noticeDecisionFields = z.object({
+  notice: id,
+  decision: z.enum(noticeDecisions, { error: "admin:notices.errors.decision" }),
+  clause: z.enum(
+    noticeClauses.map((c) => c.key),
+    { error: "admin:notices.errors.clause" },
+  ),
+  facts: z
+    .string({ error: "decisions:validation.facts" })
+    .trim()
+    .min(10, "decisions:validation.tooShort")
+    .max(2000, "decisions:validation.tooLong"),
+});
+
+/** The same as the rules take it: the clause's ground and wording as the reasons. */
+export const noticeDecisionSchema = noticeDecisionFields.transform(({ clause, facts, ...rest }) => {
+  const chosen = noticeClauses.find((c) => c.key === clause)!;
+  return { ...rest, reasons: { ground: chosen.ground, clause: chosen.clause, facts } };
+});
 
 /**
  * A category's translation key: grouped by kind (notices:categories.illegal.other),

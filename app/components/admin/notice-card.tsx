@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 import { When } from "#app/components/admin/page.tsx";
 import { ErrorList, Field, FormMessage, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
 import type { NoticeCategory } from "#app/schemas/enums.ts";
-import { noticeCategoryKey, noticeClauses, noticeDecisionSchema, noticeDecisions } from "#app/schemas/notices.ts";
+import { noticeCategoryKey, noticeClauses, noticeDecisionFields, noticeDecisions } from "#app/schemas/notices.ts";
 
 export interface QueuedNotice {
   id: number;
@@ -31,8 +31,8 @@ export function NoticeCard({ notice, lastResult }: { notice: QueuedNotice; lastR
   const [form, fields] = useForm({
     id: `notice-${notice.id}`,
     lastResult,
-    constraint: getZodConstraint(noticeDecisionSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noticeDecisionSchema }),
+    constraint: getZodConstraint(noticeDecisionFields),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: noticeDecisionFields }),
   });
   const decisions = noticeDecisions.filter((d) => d !== "reject_photo" || notice.targetType === "photo");
   return (
