@@ -186,7 +186,7 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/admin/outbox", operator("outbox.handle")),
   ...pageWithForm("/admin/broadcasts", operator("broadcasts.send")),
   page("/admin/audit", operator("audit.view")),
-  page("/admin/desk", operator("desk")),
+  ...pageWithForm("/admin/desk", operator("desk")),
   ...pageWithForm("/admin/desk/:conversation", operator("desk")),
   ...pageWithForm("/admin/vulnerable", operator("vulnerability.review")),
   ...pageWithForm("/admin/notices", operator("notices.handle")),
