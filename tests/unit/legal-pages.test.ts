@@ -21,6 +21,7 @@ const values = {
   termsDate: "1 december 2023",
   age: "18",
   messageCredits: "5",
+  spendingLimit: "€ 500,00",
 };
 
 describe("legal pages", () => {
