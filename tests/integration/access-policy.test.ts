@@ -278,6 +278,12 @@ const examples: Record<string, Example> = {
   "GET /admin/domains/:domain": () => get("/admin/domains/localhost"),
   "POST /admin/domains/:domain": () => post("/admin/domains/localhost", {}),
   "GET /admin/photos/:id/:variant": (w) => get(`/admin/photos/${w.privatePhoto.id}/thumb`),
+  // Ann and Bob are two real members: their conversation is not the desk's (the rule's own 404).
+  "GET /admin/desk/:conversation": (w) => ({
+    ...get(`/admin/desk/${w.conversationOf("owner")}`),
+    refusedByHandler: 404,
+  }),
+  "POST /admin/desk/:conversation": (w) => post(`/admin/desk/${w.conversationOf("owner")}`, { intent: "release" }),
   // A retry of a mail that is not there: the rule's own refusal.
   "POST /admin/outbox": () => ({ ...post("/admin/outbox", { channel: "mail", id: "999999" }), refusedByHandler: 404 }),
   "GET /dev/push/:token": () => get("/dev/push/access-test-token"),

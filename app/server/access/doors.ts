@@ -186,14 +186,12 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/admin/outbox", operator("outbox.handle")),
   ...pageWithForm("/admin/broadcasts", operator("broadcasts.send")),
   page("/admin/audit", operator("audit.view")),
-  ...pageWithForm("/admin/desk", operator("desk")),
+  page("/admin/desk", operator("desk")),
   ...pageWithForm("/admin/desk/:conversation", operator("desk")),
   ...pageWithForm("/admin/vulnerable", operator("vulnerability.review")),
   ...pageWithForm("/admin/notices", operator("notices.handle")),
   ...pageWithForm("/admin/appeals", operator("appeals.handle")),
   page("/admin/transparency", operator("transparency.export")),
-  // The same figures as a CSV or JSON download.
-  page("/admin/transparency/export", operator("transparency.export")),
   page("/admin/photos/:id/:variant", operator("members.view")),
 
   // ---- Pages: developer tools ----
