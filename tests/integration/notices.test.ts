@@ -64,6 +64,18 @@ async function anna() {
 }
 
 describe("the notice form", () => {
+  it("is linked from a profile for visitors, and from each photo shown", async () => {
+    const { member, photo } = await anna();
+    await givenMember({ name: "Extra" });
+    const page = await SELF.fetch(`http://localhost/members/${member}`);
+    const html = await page.text();
+    expect(html).toContain(`/notice?member=${member}`);
+    const cookie = await sessionCookieFor(await givenAccount());
+    const seen = await (await SELF.fetch(`http://localhost/members/${member}`, { headers: { Cookie: cookie } })).text();
+    expect(seen).toContain(`/notice?photo=${photo}`);
+  });
+
+
   it("shows a visitor what they report: the photo of Anna, 27", async () => {
     const { photo } = await anna();
     const page = await SELF.fetch(`http://localhost/notice?photo=${photo}`);

@@ -1,11 +1,12 @@
 // The buttons on a profile: like, unlike, gift, message, block,
-// unblock, report. Visitors get a login message instead of the action.
+// unblock, report. Visitors get a login message instead of the action, and a
+// link to report the profile as illegal or against the terms (/notice).
 // Each outcome is a toast as well (a match has its own modal), since on a
 // phone the buttons may sit far from the line that says what happened.
 import { Ban, Flag, Gift, Heart, HeartOff, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { StartChatButton } from "#app/components/chat/start-chat-button.tsx";
 import { useToastFor } from "#app/components/layout/toast-host.tsx";
 import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
@@ -75,6 +76,9 @@ export function ProfileActions({
           <button type="button" className="btn-outline" onClick={ask("gift")}>
             <Gift className="size-4" aria-hidden="true" /> {t("gift.button")}
           </button>
+          <Link to={`/notice?member=${id}`} className="btn-ghost text-muted" data-testid="report-profile">
+            <Flag className="size-4" aria-hidden="true" /> {t("notices:link.report")}
+          </Link>
         </div>
         {prompt && <LoginPrompt reason={prompt} name={name} onClose={() => setPrompt(null)} />}
       </>

@@ -1,8 +1,9 @@
 // The photo overview of a profile: photos the viewer may see, and locked
 // placeholders (no address: the server sends none) for the others, each
 // leading to what unlocks it, with one message under the overview: a visitor
-// is asked to log in or sign up, a free member is offered premium.
-import { Crown, Lock, LogIn } from "lucide-react";
+// is asked to log in or sign up, a free member is offered premium. Each photo
+// shown carries a link to report it as illegal or against the terms (/notice).
+import { Crown, Flag, Lock, LogIn } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LoginLinks } from "./login-prompt.tsx";
@@ -37,14 +38,25 @@ export function ProfilePhotos({
                 {t(photo.unlock === "login" ? "lockedPhoto.login" : "lockedPhoto.premium")}
               </Link>
             ) : (
-              <img
-                src={photo.thumb}
-                alt={t("photoOf", { name })}
-                loading="lazy"
-                width={160}
-                height={160}
-                className="size-full object-cover"
-              />
+              <>
+                <img
+                  src={photo.thumb}
+                  alt={t("photoOf", { name })}
+                  loading="lazy"
+                  width={160}
+                  height={160}
+                  className="size-full object-cover"
+                />
+                <Link
+                  to={`/notice?photo=${photo.id}`}
+                  className="absolute top-1 right-1 rounded-full bg-ink/60 p-1.5 text-white hover:bg-ink/80"
+                  aria-label={t("notices:link.reportPhoto")}
+                  title={t("notices:link.reportPhoto")}
+                  data-testid="report-photo"
+                >
+                  <Flag className="size-3.5" aria-hidden="true" />
+                </Link>
+              </>
             )}
           </li>
         ))}

@@ -1,10 +1,11 @@
 // Reporting a profile or a message: a reason from the list and, for
-// "other", a few words. The operators' moderation queue receives it.
+// "other", a few words. The operators' moderation queue receives it. Illegal
+// content has its own, formal notice (/notice), linked from here.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { ErrorList, SelectField, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
 import { reportReasons } from "#app/schemas/enums.ts";
 import { REPORT_TEXT_MAX, reportSchema } from "#app/schemas/report.ts";
@@ -56,6 +57,17 @@ export function ReportDialog({
       ) : (
         <fetcher.Form method="post" action="/report" className="mt-4 space-y-3" {...getFormProps(form)}>
           <p className="text-sm text-muted">{t("report.intro")}</p>
+          <p className="text-sm">
+            <Link
+              to={
+                message ? `/notice?conversation=${message.conversation}&seq=${message.seq}` : `/notice?member=${member}`
+              }
+              className="text-primary underline"
+              data-testid="report-formally"
+            >
+              {t("notices:link.formal")}
+            </Link>
+          </p>
           <input type="hidden" name="member" value={member} />
           {message && (
             <>

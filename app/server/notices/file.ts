@@ -24,7 +24,7 @@ type NoticeContext = Pick<
   "db" | "env" | "ctx" | "settings" | "locale" | "country" | "now" | "origin" | "log" | "domain" | "clientIp"
 >;
 
-type Reporter = Pick<SessionMember, "id" | "language">;
+type Reporter = Pick<SessionMember, "id" | "language" | "paidUser">;
 
 /** What the form shows about its target: "the photo of Anna, 27", or that it is gone. */
 export async function noticeTarget(

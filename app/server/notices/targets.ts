@@ -1,6 +1,7 @@
 // What a notice is about, read once for the form, the filing and the queue: a
 // profile, a photo or a message, with the member it belongs to. Anyone may
-// report what anyone may see (a visible profile, a public photo); a message
+// report what they may see (a visible profile, a public photo, a private one
+// for a premium member); a message
 // only a member who took part in its conversation, and only another's. Content
 // that existed but is gone (a photo rejected, its member banned) is still
 // named, as unavailable: a notice about it is decided at once.
@@ -45,7 +46,7 @@ function resolved(app: TargetContext, row: Owner, rest: Omit<ResolvedTarget, "me
 export async function resolveTarget(
   app: TargetContext,
   target: NoticeTarget,
-  reporter: { id: number } | null,
+  reporter: { id: number; paidUser?: boolean } | null,
 ): Promise<ResolvedTarget> {
   const none = { photoId: null, conversationId: null, seq: null };
   if (target.photo !== undefined) {
@@ -57,7 +58,8 @@ export async function resolveTarget(
       .where(eq(photos.id, target.photo));
     if (!row) throw new DomainError("photo_not_found");
     const gone = row.status === "rejected" || banned(row);
-    if (!gone && (row.status !== "active" || row.isPrivate || row.searchable !== 1)) {
+    // A private photo only for a premium member, who may see it.
+    if (!gone && (row.status !== "active" || (row.isPrivate && !reporter?.paidUser) || row.searchable !== 1)) {
       throw new DomainError("photo_not_found");
     }
     return resolved(app, row, { ...none, type: "photo", photoId: target.photo, available: !gone });
