@@ -24,7 +24,7 @@ describe("legal values", () => {
       origin: "https://hartslag.example",
       country: "NL",
     });
-    expect(nl.spendingLimit.replace(/\s/g, " ")).toBe("€ 500,00");
+    expect(nl.spendingLimit?.replace(/\s/g, " ")).toBe("€ 500,00");
     const sv = legalValues({
       settings,
       company: null,
@@ -32,7 +32,7 @@ describe("legal values", () => {
       origin: "https://hartslag.example",
       country: "SE",
     });
-    expect(sv.spendingLimit.replace(/\s/g, " ")).toBe("500,00 kr");
+    expect(sv.spendingLimit?.replace(/\s/g, " ")).toBe("500,00 kr");
   });
 
   it("leaves the limit's sentence out of the terms where the domain sets none", () => {
