@@ -12,7 +12,7 @@ import { DeskFacts, DeskMessages } from "#app/components/admin/desk-conversation
 import { useLanguageName } from "#app/components/admin/desk-time.tsx";
 import { AdminPage, Panel } from "#app/components/admin/page.tsx";
 import { ErrorList, FormMessage, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
-import { formatDate } from "#app/i18n/format.ts";
+import { formatTime } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { type ActionAnswer, orErrorPage, withDomainErrors } from "#app/routing/forms.server.ts";
@@ -93,7 +93,7 @@ export default function DeskConversation({ loaderData, actionData: reply }: Rout
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [view.claim.mine, revalidator]);
-  const until = formatDate(view.claim.expiresAt, locale, { timeStyle: "short" });
+  const until = formatTime(view.claim.expiresAt, locale, "UTC");
   return (
     <AdminPage
       title={view.title}

@@ -6,7 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { roomStub } from "#app/server/chat/sockets.ts";
-import { conversationParticipants, deskClaims, deskReplies, users } from "#app/server/db/schema.ts";
+import { conversationParticipants, deskClaims, deskReplies, profiles, users } from "#app/server/db/schema.ts";
 import { answerAsFictional } from "#app/server/desk/answer.ts";
 import { CLAIM_MS, claimConversation, releaseConversation } from "#app/server/desk/claims.ts";
 import { openDeskConversation } from "#app/server/desk/conversation.ts";
@@ -18,6 +18,7 @@ import {
   db,
   givenAccount,
   givenCredits,
+  givenRegion,
   outcome,
   SITE,
   sessionCookieFor,
@@ -189,11 +190,15 @@ describe("answering", () => {
 
 describe("the honest answer", () => {
   it("after 'Ben jij echt?' refuses an ordinary answer and accepts the honest one", async () => {
-    const { conversation, write } = await memberWritesToFictional();
+    const { conversation, lisa, write } = await memberWritesToFictional();
+    const utrecht = await givenRegion("NL", "UT", "Utrecht");
+    await db.update(profiles).set({ regionId: utrecht.id }).where(eq(profiles.userId, lisa));
     await write("Ben jij echt?", "ann-real-1");
     const { app } = await givenOperator("chat");
 
     const view = await openDeskConversation(app, conversation);
+    expect(view.member).toMatchObject({ name: "Ann", age: 36, about: "" });
+    expect(view.fictional).toMatchObject({ name: "Lisa", place: "Utrecht" });
     expect(view.questionPending).toBe(true);
     expect(view.honestAnswer).toContain("Eerlijk antwoord");
     expect(view.honestAnswer).toContain("Hartslag");

@@ -3,7 +3,7 @@
 // fictional profile's side of the room holds them (newest at the bottom), the
 // fictional profile's own facts the operator must stay consistent with, and
 // whether the member asked for a real person, with the honest answer then.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import { interests, photos, profileInterests, profiles, regions } from "#app/server/db/schema.ts";
 import { ageOn } from "#app/server/members/age.ts";
@@ -25,9 +25,11 @@ async function profileFacts(app: OperatorContext, sides: DeskSides) {
         gender: profiles.gender,
         dateOfBirth: profiles.dateOfBirth,
         city: profiles.city,
-        region: regions.name,
+        // Named apart: D1 answers a batch's rows by column name, and regions and photos share some.
+        region: sql<string | null>`${regions.name}`.as("region_name"),
         about: profiles.about,
-        photo: { filename: photos.filename, status: photos.status, isPrivate: photos.isPrivate },
+        photoFile: sql<string | null>`${photos.filename}`.as("photo_file"),
+        photoPublic: sql<number | null>`${photos.status} = 'active' and ${photos.isPrivate} = 0`.as("photo_public"),
       })
       .from(profiles)
       .leftJoin(regions, eq(regions.id, profiles.regionId))
@@ -43,7 +45,7 @@ async function profileFacts(app: OperatorContext, sides: DeskSides) {
   const facts = (id: number) => {
     const row = rows.find((r) => r.id === id)!;
     // Only a photo anyone may see: the desk shows what the member shows the world.
-    const publicPhoto = row.photo?.status === "active" && !row.photo.isPrivate ? row.photo.filename : null;
+    const publicPhoto = row.photoPublic ? row.photoFile : null;
     return {
       id,
       name: row.name,
