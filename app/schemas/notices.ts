@@ -8,7 +8,7 @@ import { type NoticeCategory, noticeCategories } from "./enums.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const NOTICE_EXPLANATION_MIN = 10;
+const NOTICE_EXPLANATION_MIN = 10;
 export const NOTICE_EXPLANATION_MAX = 2000;
 
 /** Illegal content by kind, then breaches of the terms: the two groups of the form's category select. */

@@ -12,6 +12,7 @@ const links = [
   ["ban", "/pages/ban"],
   ["pricing", "/pricing"],
   ["complaints", "/complaints"],
+  ["notice", "/notice"],
   ["returnPolicy", "/pages/return-policy"],
   ["faq", "/pages/faq"],
   ["support", "/pages/service"],

@@ -31,7 +31,7 @@ export interface TargetWords {
 const localeOf = (notice: Pick<NoticeForMail, "locale">): Locale => (isLocale(notice.locale) ? notice.locale : "nl");
 
 /** "the photo of Anna, 27" in the reporter's words. */
-export function targetInWords(locale: Locale, target: TargetWords) {
+function targetInWords(locale: Locale, target: TargetWords) {
   return translator(locale)(`notices:target.${target.type}`, { name: target.name, age: target.age });
 }
 

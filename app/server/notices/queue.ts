@@ -28,7 +28,7 @@ function contentGone() {
 }
 
 /** Closes the open notices about content already removed, and mails each reporter that it was automatic. */
-export async function closeNoticesAboutGoneContent(app: OperatorContext) {
+async function closeNoticesAboutGoneContent(app: OperatorContext) {
   const gone = await app.db
     .select({ notice: notices, name: profiles.name, dateOfBirth: profiles.dateOfBirth })
     .from(notices)
