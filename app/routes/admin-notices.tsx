@@ -55,7 +55,11 @@ export default function Notices({ loaderData, actionData }: Route.ComponentProps
             <NoticeCard
               key={notice.id}
               notice={notice}
-              lastResult={!decided && actionData && "notice" in actionData && actionData.notice === notice.id ? actionData.result : undefined}
+              lastResult={
+                !decided && actionData && "notice" in actionData && actionData.notice === notice.id
+                  ? actionData.result
+                  : undefined
+              }
             />
           ))}
         </ul>

@@ -75,7 +75,6 @@ describe("the notice form", () => {
     expect(seen).toContain(`/notice?photo=${photo}`);
   });
 
-
   it("shows a visitor what they report: the photo of Anna, 27", async () => {
     const { photo } = await anna();
     const page = await SELF.fetch(`http://localhost/notice?photo=${photo}`);
