@@ -7,7 +7,7 @@ import { useLocale } from "#app/i18n/use-locale.ts";
 const MINUTE = 60_000;
 
 /** The largest whole unit that fits: minutes below an hour, hours below two days, then days. */
-export function waitingParts(ms: number): { value: number; unit: "minute" | "hour" | "day" } {
+function waitingParts(ms: number): { value: number; unit: "minute" | "hour" | "day" } {
   const minutes = Math.max(0, Math.floor(ms / MINUTE));
   if (minutes < 60) return { value: minutes, unit: "minute" };
   const hours = Math.floor(minutes / 60);

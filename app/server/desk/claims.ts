@@ -20,7 +20,7 @@ export interface DeskClaim {
 }
 
 /** The live claim on a conversation, if any. */
-export async function currentClaim(app: OperatorContext, conversationId: number): Promise<DeskClaim | null> {
+async function currentClaim(app: OperatorContext, conversationId: number): Promise<DeskClaim | null> {
   const [row] = await app.db
     .select({ operatorId: deskClaims.operatorId, operatorName: operators.name, expiresAt: deskClaims.expiresAt })
     .from(deskClaims)

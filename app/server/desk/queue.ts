@@ -10,7 +10,7 @@ import { conversations, deskClaims, messageIndex, operators, profiles, users } f
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { authorize } from "#app/server/operators/roles.ts";
 
-export const QUEUE_PAGE = 50;
+const QUEUE_PAGE = 50;
 
 export async function deskQueue(app: OperatorContext, filter: { domain?: string | null; page?: number } = {}) {
   authorize(app.operator, "desk");

@@ -246,7 +246,7 @@ export const realPersonQuestions: Record<Locale, readonly string[]> = {
 const FOLDED: Record<string, string> = { ł: "l", ø: "o", æ: "ae", ß: "ss", œ: "oe" };
 
 /** Lower case, no accents, words separated by single spaces, padded: " ben jij echt ". */
-export function foldForMatching(text: string) {
+function foldForMatching(text: string) {
   const words = text
     .toLowerCase()
     .normalize("NFD")
