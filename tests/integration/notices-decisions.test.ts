@@ -152,6 +152,25 @@ describe("the notice queue", () => {
     expect(await db.select().from(decisions)).toHaveLength(0);
   });
 
+  it("closes with its decision a notice whose restriction went through but whose closing did not", async () => {
+    const { notice, photo } = await noticeAboutAnnasPhoto();
+    const moderator = await givenOperator("moderator");
+    const { decidePhoto } = await import("#app/server/photos/moderation.ts");
+    await decidePhoto(moderator.app, {
+      photo,
+      decision: "reject",
+      reasons: { ground: "law", clause: "Art. 139h Sr", facts: "Posted without consent.", notice: notice.id },
+    });
+    const page = await SELF.fetch("http://localhost/admin/notices", { headers: { Cookie: moderator.cookie } });
+    expect(page.status).toBe(200);
+    await page.body?.cancel();
+    const [decision] = await db.select().from(decisions).where(eq(decisions.noticeId, notice.id));
+    const [after] = await db.select().from(notices).where(eq(notices.id, notice.id));
+    expect(after).toMatchObject({ status: "decided", decisionId: decision!.id });
+    await settleBackgroundWork();
+    expect((await mailsTo("eva@example.com")).map((m) => m.template)).not.toContain("notice_content_gone");
+  });
+
   it("closes, when the queue is read, a notice whose photo was removed meanwhile, and tells the reporter it was automatic", async () => {
     const { notice, photo } = await noticeAboutAnnasPhoto();
     await db.update(photos).set({ status: "rejected" }).where(eq(photos.id, photo));

@@ -29,8 +29,8 @@ async function openNotice(app: OperatorContext, id: number) {
   return notice;
 }
 
-/** The latest decision taken on the notice (read inside the batch that wrote it). */
-const decisionOfNotice = (noticeId: number) =>
+/** The latest decision taken on the notice (read inside the batch that wrote it), or null. */
+export const decisionOfNotice = (noticeId: number) =>
   sql`(select ${decisions.id} from ${decisions} where ${decisions.noticeId} = ${noticeId} order by ${decisions.id} desc limit 1)`;
 
 function closing(app: OperatorContext, noticeId: number) {

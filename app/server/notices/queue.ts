@@ -8,11 +8,12 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
-import { notices, photos, profiles, users } from "#app/server/db/schema.ts";
+import { decisions, notices, photos, profiles, users } from "#app/server/db/schema.ts";
 import { ageOn } from "#app/server/members/age.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { memberDomainContext } from "#app/server/operators/member-mail.ts";
 import { authorize } from "#app/server/operators/roles.ts";
+import { decisionOfNotice } from "./decide.ts";
 import { contentGoneMail } from "./mails.ts";
 import { noticeReference } from "./reference.ts";
 
@@ -30,7 +31,12 @@ function contentGone() {
 /** Closes the open notices about content already removed, and mails each reporter that it was automatic. */
 async function closeNoticesAboutGoneContent(app: OperatorContext) {
   const gone = await app.db
-    .select({ notice: notices, name: profiles.name, dateOfBirth: profiles.dateOfBirth })
+    .select({
+      notice: notices,
+      name: profiles.name,
+      dateOfBirth: profiles.dateOfBirth,
+      decided: sql<number>`exists (select 1 from ${decisions} where ${decisions.noticeId} = ${notices.id})`,
+    })
     .from(notices)
     .leftJoin(users, eq(users.id, notices.memberId))
     .leftJoin(profiles, eq(profiles.userId, notices.memberId))
@@ -38,12 +44,14 @@ async function closeNoticesAboutGoneContent(app: OperatorContext) {
     .where(and(eq(notices.status, "open"), contentGone()))
     .limit(QUEUE_LENGTH);
   const now = app.now();
-  for (const { notice, name, dateOfBirth } of gone) {
+  for (const { notice, name, dateOfBirth, decided } of gone) {
+    // A restriction that went through while closing its notice did not: the notice keeps that decision.
     const close = app.db
       .update(notices)
-      .set({ status: "decided", decidedAt: now })
+      .set({ status: "decided", decidedAt: now, decisionId: decisionOfNotice(notice.id) })
       .where(and(eq(notices.id, notice.id), eq(notices.status, "open")));
-    if (!notice.reporterEmail) {
+    if (decided) app.log.warn("notice closed after its decision", { notice: notice.id });
+    if (!notice.reporterEmail || decided) {
       await close;
       continue;
     }
