@@ -167,8 +167,8 @@ function AnswerForm(props: {
     lastResult: props.reply?.done ? undefined : props.reply?.result,
     defaultValue: { text: props.prefill },
     constraint: getZodConstraint(deskAnswerSchema),
+    // Checked on sending only: a refusal shown under the box must not vanish (and move the button) as the box loses focus.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deskAnswerSchema }),
-    shouldRevalidate: "onBlur",
   });
   return (
     <Form method="post" className="card space-y-3 p-4" {...getFormProps(form)}>
