@@ -8,7 +8,7 @@ import { TransparencyTables } from "#app/components/admin/transparency-tables.ts
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { orErrorPage } from "#app/routing/forms.server.ts";
 import { requireOperator } from "#app/routing/guards.server.ts";
-import { transparencyCsv, transparencyFigures, transparencyPeriod } from "#app/server/notices/transparency.ts";
+import { transparencyFigures, transparencyPeriod } from "#app/server/notices/transparency.ts";
 import type { Route } from "./+types/admin-transparency";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -192,6 +192,8 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/admin/notices", operator("notices.handle")),
   ...pageWithForm("/admin/appeals", operator("appeals.handle")),
   page("/admin/transparency", operator("transparency.export")),
+  // The same figures as a CSV or JSON download.
+  page("/admin/transparency/export", operator("transparency.export")),
   page("/admin/photos/:id/:variant", operator("members.view")),
 
   // ---- Pages: developer tools ----
