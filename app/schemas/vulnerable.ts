@@ -1,5 +1,5 @@
 // The operators' forms about members who may be vulnerable: the review on
-// /admin/vulnerable (an optional note), and the desk's flag (a note saying why).
+// /admin/vulnerable, with an optional note.
 import { z } from "zod";
 
 const note = z
@@ -11,17 +11,5 @@ const note = z
 
 export const vulnerableReviewSchema = z.object({
   member: z.coerce.number().int().positive(),
-  note,
-});
-
-export const vulnerableFlagSchema = z.object({
-  member: z.coerce.number().int().positive(),
-  conversation: z.coerce
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null),
   note,
 });

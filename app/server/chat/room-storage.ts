@@ -89,7 +89,7 @@ export function visibleHistory(sql: SqlStorage, memberId: number, range: { after
 }
 
 /** The sender of a notice: the site itself, no member (member ids start at 1). */
-export const NOTICE_SENDER = 0;
+const NOTICE_SENDER = 0;
 
 /**
  * Stores a notice (the site speaking in the conversation) once per key: sent

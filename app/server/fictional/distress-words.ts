@@ -152,7 +152,7 @@ export const distressWords: Record<Locale, readonly string[]> = {
 };
 
 /** Lower case, without accents, every run of non-letters one space, padded: word boundaries become spaces. */
-export function normalised(text: string) {
+function normalised(text: string) {
   const plain = text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

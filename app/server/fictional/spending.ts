@@ -18,7 +18,7 @@ export const SPENDING_WINDOW = 30 * DAY;
 /** A checkout started less than this ago may still be paid: it counts towards the monthly limit. */
 const CHECKOUT_UNDER_WAY = 3_600_000;
 /** From this share of the monthly limit on, the credits page warns. */
-export const LIMIT_WARNING_SHARE = 0.8;
+const LIMIT_WARNING_SHARE = 0.8;
 
 const paidCents = sql<number>`coalesce(sum(${payments.amountCents} - ${payments.chargedBackCents}), 0)`;
 
@@ -32,13 +32,13 @@ export async function paidSince(db: Database, memberId: number, since: number) {
 }
 
 /** The first moment of the calendar month (UTC) that holds `now`. */
-export const startOfMonth = (now: number) => {
+const startOfMonth = (now: number) => {
   const date = new Date(now);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 };
 
 /** Cents counted towards this month's limit: paid, and checkouts that may still be paid. */
-export async function spentThisMonth(db: Database, memberId: number, now: number) {
+async function spentThisMonth(db: Database, memberId: number, now: number) {
   const [row] = await db
     .select({ cents: paidCents, currency: sql<string | null>`max(${payments.currency})` })
     .from(payments)

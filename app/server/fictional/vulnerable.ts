@@ -34,7 +34,7 @@ const signals = vulnerabilitySignals;
 const open = (memberId: number) => and(eq(signals.memberId, memberId), isNull(signals.reviewedAt));
 
 /** The member's newest signal nobody reviewed yet (of one kind, if asked); null when there is none. */
-export async function openSignal(db: Database, memberId: number, kind?: VulnerabilitySignalKind) {
+async function openSignal(db: Database, memberId: number, kind?: VulnerabilitySignalKind) {
   const [row] = await db
     .select({ id: signals.id })
     .from(signals)
