@@ -80,11 +80,6 @@ export const packageSchema = z.object({
   active: z.preprocess((v) => v === "on" || v === true, z.boolean()),
 });
 
-export const photoDecisionSchema = z.object({
-  photo: z.coerce.number().int().positive(),
-  decision: z.enum(["approve", "reject"]),
-});
-
 export const reportDecisionSchema = z.object({
   report: z.coerce.number().int().positive(),
   decision: z.enum(["dismiss", "action"]),
@@ -116,10 +111,6 @@ export const creditAdjustmentSchema = z.object({
   reason: text(200),
   // One key per rendered form: submitting the same form twice books once.
   key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-
-export const banSchema = z.object({
-  reason: text(500),
 });
 
 export const deleteMemberSchema = z.object({

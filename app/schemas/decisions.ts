@@ -17,7 +17,7 @@ const longText = (required: string) =>
     .max(APPEAL_TEXT.max, "decisions:validation.tooLong");
 
 /** What every restriction is told with: the ground (a law or the terms), its clause, and the facts. */
-export const reasonsFields = {
+const reasonsFields = {
   ground: z.enum(decisionGrounds, { error: "decisions:validation.ground" }),
   clause: z
     .string({ error: "decisions:validation.clause" })
@@ -26,16 +26,9 @@ export const reasonsFields = {
     .max(200, "decisions:validation.clauseLong"),
   facts: longText("decisions:validation.facts"),
 };
-export const reasonsSchema = z.object(reasonsFields);
 
 /** A member's (or reporter's) one appeal against a decision. */
 export const appealSchema = z.object({ decision: id, text: longText("decisions:validation.appealText") });
-
-/** The same through a signed link from a mail (a reporter without an account, a banned member). */
-export const tokenAppealSchema = z.object({
-  token: z.string().min(10).max(200),
-  text: longText("decisions:validation.appealText"),
-});
 
 export const appealOutcomes = ["uphold", "reverse"] as const;
 

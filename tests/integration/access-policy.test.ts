@@ -314,6 +314,8 @@ const examples: Record<string, Example> = {
       message: { kind: "text", clientId: `access-${p.replace(/ /g, "-")}`, text: "Hoi" },
     }),
   "POST /api/chat/read": (w, p) => json("POST", "/api/chat/read", { conversation: w.conversationOf(p), seq: 0 }),
+  "POST /api/chat/operator-notice": (w, p) =>
+    json("POST", "/api/chat/operator-notice", { conversation: w.conversationOf(p) }),
   "POST /api/chat/photo": (w, p) => ({
     path: "/api/chat/photo",
     method: "POST",

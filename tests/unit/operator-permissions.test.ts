@@ -6,7 +6,12 @@ import { authorize, can, type OperatorRole, operatorRoles, permissions } from "#
 
 // Written out by hand: a change to the role table must change this test too.
 const allowed: Record<string, OperatorRole[]> = {
-  "dashboard.view": ["admin", "moderator", "support"],
+  "dashboard.view": ["admin", "moderator", "support", "chat"],
+  desk: ["admin", "moderator", "chat"],
+  "vulnerability.review": ["admin", "moderator"],
+  "notices.handle": ["admin", "moderator"],
+  "appeals.handle": ["admin", "moderator"],
+  "transparency.export": ["admin"],
   "domains.edit": ["admin"],
   "photos.moderate": ["admin", "moderator"],
   "reports.handle": ["admin", "moderator"],
@@ -30,8 +35,8 @@ const roleTable = Object.entries(allowed).flatMap(([permission, roles]) =>
 );
 
 describe("operator roles", () => {
-  it("has exactly the three roles and the permissions listed here", () => {
-    expect([...operatorRoles]).toEqual(["admin", "moderator", "support"]);
+  it("has exactly the four roles and the permissions listed here", () => {
+    expect([...operatorRoles]).toEqual(["admin", "moderator", "support", "chat"]);
     expect(Object.keys(permissions).sort()).toEqual(Object.keys(allowed).sort());
   });
 
@@ -42,6 +47,9 @@ describe("operator roles", () => {
   it("lets an operator act only with the role's permission", () => {
     expect(() => authorize({ role: "moderator" }, "members.ban")).not.toThrow();
     expect(() => authorize({ role: "support" }, "members.ban")).toThrow(DomainError);
+    // A chat operator answers at the desk and sees nothing of members beyond it.
+    expect(() => authorize({ role: "chat" }, "desk")).not.toThrow();
+    expect(() => authorize({ role: "chat" }, "members.view")).toThrow(DomainError);
     expect(() => authorize({ role: "moderator" }, "payments.refund")).toThrow(
       expect.objectContaining({ code: "operator_forbidden", status: 403 }),
     );

@@ -63,12 +63,12 @@ function decisionValues(r: Restriction) {
 }
 
 /** The insert of a decision row, for the batch of the restriction it explains. */
-export function decisionStatement(db: Database, r: Restriction) {
+function decisionStatement(db: Database, r: Restriction) {
   return db.insert(decisions).values(decisionValues(r));
 }
 
 /** The same, written only while `condition` holds inside the batch (a guarded restriction happened). */
-export function decisionStatementIf(db: Database, r: Restriction, condition: ReturnType<typeof sql>) {
+function decisionStatementIf(db: Database, r: Restriction, condition: ReturnType<typeof sql>) {
   const v = decisionValues(r);
   // Every column in table order: id, domain, kind, member, target type and id, facts, ground, clause,
   // automated, operator, notice, created, appeal until, reversed.
@@ -153,12 +153,12 @@ async function statementMessage(app: MailApp, to: Recipient, r: Restriction, sit
 }
 
 /** The decision row and the mail of its statement, for the restriction's batch. */
-export async function statementOf(app: MailApp, to: Recipient, r: Restriction) {
+async function statementOf(app: MailApp, to: Recipient, r: Restriction) {
   return [decisionStatement(app.db, r), queueMail(app.db, await statementMessage(app, to, r), r.now)] as const;
 }
 
 /** The same, both written only while `condition` holds inside the batch. */
-export async function statementOfIf(app: MailApp, to: Recipient, r: Restriction, condition: ReturnType<typeof sql>) {
+async function statementOfIf(app: MailApp, to: Recipient, r: Restriction, condition: ReturnType<typeof sql>) {
   return [
     decisionStatementIf(app.db, r, condition),
     queueMailIf(app.db, await statementMessage(app, to, r), r.now, condition),
