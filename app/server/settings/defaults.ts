@@ -1,6 +1,36 @@
 // Built-in settings for a domain that has none in KV (localhost on a fresh clone).
 import { type SiteSettings, type SiteSettingsInput, siteSettingsSchema } from "./schema.ts";
 
+/** What a fictional profile is called in each language: the built-in and the example domains say the same. */
+export const fictionalProfileWords = {
+  fictional_singular: {
+    nl: "fictief profiel",
+    en: "fictional profile",
+    de: "fiktives Profil",
+    fr: "profil fictif",
+    es: "perfil ficticio",
+    it: "profilo fittizio",
+    pl: "fikcyjny profil",
+    fi: "fiktiivinen profiili",
+    sv: "fiktiv profil",
+    da: "fiktiv profil",
+    nb: "fiktiv profil",
+  },
+  fictional_plural: {
+    nl: "fictieve profielen",
+    en: "fictional profiles",
+    de: "fiktive Profile",
+    fr: "profils fictifs",
+    es: "perfiles ficticios",
+    it: "profili fittizi",
+    pl: "fikcyjne profile",
+    fi: "fiktiiviset profiilit",
+    sv: "fiktiva profiler",
+    da: "fiktive profiler",
+    nb: "fiktive profiler",
+  },
+} satisfies Pick<SiteSettingsInput, "fictional_singular" | "fictional_plural">;
+
 const builtInSettingsInput: SiteSettingsInput = {
   name: "Hartslag",
   domain: "localhost",
@@ -58,32 +88,7 @@ const builtInSettingsInput: SiteSettingsInput = {
     da: "Nogle profiler på dette site er fiktive og drives af vores medarbejdere. Du kan ikke mødes med dem i virkeligheden.",
     nb: "Noen profiler på dette nettstedet er fiktive og drives av våre medarbeidere. Du kan ikke møte dem i virkeligheten.",
   },
-  fictional_singular: {
-    nl: "fictief profiel",
-    en: "fictional profile",
-    de: "fiktives Profil",
-    fr: "profil fictif",
-    es: "perfil ficticio",
-    it: "profilo fittizio",
-    pl: "fikcyjny profil",
-    fi: "fiktiivinen profiili",
-    sv: "fiktiv profil",
-    da: "fiktiv profil",
-    nb: "fiktiv profil",
-  },
-  fictional_plural: {
-    nl: "fictieve profielen",
-    en: "fictional profiles",
-    de: "fiktive Profile",
-    fr: "profils fictifs",
-    es: "perfiles ficticios",
-    it: "profili fittizi",
-    pl: "fikcyjne profile",
-    fi: "fiktiiviset profiilit",
-    sv: "fiktiva profiler",
-    da: "fiktive profiler",
-    nb: "fiktive profiler",
-  },
+  ...fictionalProfileWords,
   // The demo answers its fictional profiles: a desk is staffed, and they like new members.
   desk_staffed: true,
   fictional_auto_like: true,

@@ -3,6 +3,7 @@
 // checkout shows how the product runs white-label. Reach them locally with the
 // Host header (curl -H 'Host: vlinder.example') or a browser's host mapping.
 import type { companies } from "#app/server/db/schema.ts";
+import { fictionalProfileWords } from "#app/server/settings/defaults.ts";
 import type { SiteSettingsInput } from "#app/server/settings/schema.ts";
 
 type CompanyRow = typeof companies.$inferInsert;
@@ -75,32 +76,7 @@ export const exampleDomains: SiteSettingsInput[] = [
       da: "På Vlinder er der også fiktive profiler, som drives af vores medarbejdere. Du kan chatte med dem, men ikke mødes med dem.",
       nb: "På Vlinder finnes det også fiktive profiler som drives av våre medarbeidere. Du kan chatte med dem, men ikke møte dem.",
     },
-    fictional_singular: {
-      nl: "fictief profiel",
-      en: "fictional profile",
-      de: "fiktives Profil",
-      fr: "profil fictif",
-      es: "perfil ficticio",
-      it: "profilo fittizio",
-      pl: "fikcyjny profil",
-      fi: "fiktiivinen profiili",
-      sv: "fiktiv profil",
-      da: "fiktiv profil",
-      nb: "fiktiv profil",
-    },
-    fictional_plural: {
-      nl: "fictieve profielen",
-      en: "fictional profiles",
-      de: "fiktive Profile",
-      fr: "profils fictifs",
-      es: "perfiles ficticios",
-      it: "profili fittizi",
-      pl: "fikcyjne profile",
-      fi: "fiktiiviset profiilit",
-      sv: "fiktiva profiler",
-      da: "fiktive profiler",
-      nb: "fiktive profiler",
-    },
+    ...fictionalProfileWords,
     // Chat operators answer its fictional profiles, which like new members on their own.
     desk_staffed: true,
     fictional_auto_like: true,
@@ -151,32 +127,7 @@ export const exampleDomains: SiteSettingsInput[] = [
       da: "På Herzklopfen er der også fiktive profiler, som drives af vores medarbejdere. Du kan skrive til dem, men ikke mødes med dem.",
       nb: "På Herzklopfen finnes det også fiktive profiler som drives av våre medarbeidere. Du kan skrive til dem, men ikke møte dem.",
     },
-    fictional_singular: {
-      nl: "fictief profiel",
-      en: "fictional profile",
-      de: "fiktives Profil",
-      fr: "profil fictif",
-      es: "perfil ficticio",
-      it: "profilo fittizio",
-      pl: "fikcyjny profil",
-      fi: "fiktiivinen profiili",
-      sv: "fiktiv profil",
-      da: "fiktiv profil",
-      nb: "fiktiv profil",
-    },
-    fictional_plural: {
-      nl: "fictieve profielen",
-      en: "fictional profiles",
-      de: "fiktive Profile",
-      fr: "profils fictifs",
-      es: "perfiles ficticios",
-      it: "profili fittizi",
-      pl: "fikcyjne profile",
-      fi: "fiktiiviset profiilit",
-      sv: "fiktiva profiler",
-      da: "fiktive profiler",
-      nb: "fiktive profiler",
-    },
+    ...fictionalProfileWords,
     // Chat operators answer its fictional profiles, which like new members on their own.
     desk_staffed: true,
     fictional_auto_like: true,
