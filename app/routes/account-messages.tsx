@@ -2,9 +2,7 @@
 // about the member, newest first, each with its one free appeal (or the
 // appeal's state and outcome).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
-import { StatementList } from "#app/components/decisions/statement-list.tsx";
-import { FormMessage } from "#app/components/forms/fields.tsx";
+import { TeamMessages } from "#app/components/decisions/statement-list.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { rejected, withDomainErrors } from "#app/routing/forms.server.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
@@ -39,13 +37,5 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
 export default function AccountMessages({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("decisions");
-  return (
-    <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
-      <h1 className="text-2xl font-bold">{t("page.title")}</h1>
-      <p className="text-sm text-muted">{t("page.intro")}</p>
-      {actionData && "filed" in actionData && <FormMessage tone="success">{t("page.appealFiled")}</FormMessage>}
-      <StatementList statements={loaderData.statements} reply={actionData} />
-    </div>
-  );
+  return <TeamMessages statements={loaderData.statements} reply={actionData} />;
 }

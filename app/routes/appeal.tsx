@@ -2,9 +2,7 @@
 // cannot log in to read them (a reporter without an account, a banned
 // member), each with its one free appeal. The link's signature is the key.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
-import { StatementList } from "#app/components/decisions/statement-list.tsx";
-import { FormMessage } from "#app/components/forms/fields.tsx";
+import { TeamMessages } from "#app/components/decisions/statement-list.tsx";
 import { requestContext } from "#app/context.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
 import { orErrorPage, rejected, withDomainErrors } from "#app/routing/forms.server.ts";
@@ -45,13 +43,5 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Appeal({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("decisions");
-  return (
-    <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
-      <h1 className="text-2xl font-bold">{t("page.title")}</h1>
-      <p className="text-sm text-muted">{t("page.intro")}</p>
-      {actionData && "filed" in actionData && <FormMessage tone="success">{t("page.appealFiled")}</FormMessage>}
-      <StatementList statements={loaderData.statements} reply={actionData} />
-    </div>
-  );
+  return <TeamMessages statements={loaderData.statements} reply={actionData} />;
 }

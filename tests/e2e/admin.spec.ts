@@ -6,7 +6,7 @@
 // the new balance.
 
 import { signedInOperator as operator } from "./operators.ts";
-import { activeMember, anotherVisitor, expect, ownId, pngImage, test, text } from "./support.ts";
+import { activeMember, anotherVisitor, expect, hydrated, ownId, pngImage, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 // The operator console is desktop first: its journeys run on the desktop project only.
@@ -64,8 +64,14 @@ test("a moderator rejects a member's new photo and the member sees it rejected",
 
   const moderator = await operator(browser, baseURL!, "moderator");
   await moderator.goto("/admin/moderation/photos");
+  await hydrated(moderator);
   const card = moderator.getByTestId(`photo-${photoId}`);
-  await card.getByRole("button", { name: ta("photos.reject") }).click();
+  // Rejecting asks for the reasons the member is told.
+  await card.getByText(ta("photos.reject"), { exact: true }).click();
+  await card.getByLabel(ta("reasons.ground")).selectOption("terms");
+  await card.getByLabel(ta("reasons.clause")).fill("Voorwaarden 4.2");
+  await card.getByLabel(ta("reasons.facts")).fill("De foto toont iemand anders dan het lid zelf.");
+  await card.getByRole("button", { name: ta("photos.rejectWithReasons") }).click();
   await expect(moderator.getByText(ta("photos.rejected", { id: photoId }))).toBeVisible();
   await expect(card).toHaveCount(0);
 

@@ -4,49 +4,13 @@
 // live, without reloading. A member who asks whether a real person writes gets
 // the honest answer: the desk pre-fills it and refuses an answer without it.
 import type { Browser, Page } from "@playwright/test";
+import { chatWithFictional } from "./fictional-profiles.ts";
 import { signedInOperator } from "./operators.ts";
-import { activeMember, expect, test, text } from "./support.ts";
+import { expect, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 240_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 const ta = (key: string, values?: Record<string, string | number>) => t(`admin:${key}`, values);
-
-/** A new member with credits from the payment sandbox, in a conversation with a fictional profile; its path and id. */
-async function memberWritingToFictional(page: Page) {
-  await activeMember(page, "nl", { name: "Joost", gender: "male", seeking: "female" });
-  await page.goto("/credits");
-  await page
-    .getByRole("link", { name: t("payments:premium.buy") })
-    .first()
-    .click();
-  await page.getByRole("button", { name: t("payments:credits.pay") }).click();
-  await expect(page).toHaveURL(/\/payments\/sandbox\//);
-  await page.getByRole("button", { name: t("payments:sandbox.paid") }).click();
-  await expect(page).not.toHaveURL(/\/payments\/sandbox\//);
-
-  // About one seeded member in seven is fictional; older members are seldom the journeys' own.
-  const fictionalCard = page
-    .getByRole("main")
-    .getByRole("listitem")
-    .filter({ has: page.getByTestId("fictional-badge") })
-    .first();
-  for (let p = 1; p <= 8; p++) {
-    await page.goto(`/members?min_age=45&page=${p}`);
-    if ((await fictionalCard.count()) > 0) break;
-  }
-  const links = await fictionalCard.getByRole("link").evaluateAll((all) => all.map((a) => a.getAttribute("href")));
-  const profile = links.map((href) => href?.match(/^\/members\/(\d+)/)?.[1]).find(Boolean);
-  expect(profile, "a fictional profile in the first pages of older members").toBeTruthy();
-  await page.goto(`/members/${profile}/chat`);
-  await page
-    .getByTestId("chat-start")
-    .getByRole("button", { name: t("chat:start.button") })
-    .click();
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
-  const conversation = Number(new URL(page.url()).pathname.split("/").at(-1));
-  await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();
-  return conversation;
-}
 
 /** Types and sends a message; the first one asks the member to confirm the operator notice. */
 async function write(page: Page, message: string, confirmNotice = false) {
@@ -83,7 +47,7 @@ async function operatorOpens(browser: Browser, baseURL: string, conversation: nu
 test("a member's message to a fictional profile is answered from the desk, and read live", {
   tag: "@phone",
 }, async ({ page, browser, baseURL }) => {
-  const conversation = await memberWritingToFictional(page);
+  const conversation = await chatWithFictional(page, "Joost");
   await write(page, "Hoi! Zin in een praatje?", true);
 
   const desk = await operatorOpens(browser, baseURL!, conversation, "chat");
@@ -101,7 +65,7 @@ test("a member's message to a fictional profile is answered from the desk, and r
 test("a member who asks for a real person gets the honest answer first", {
   tag: "@phone",
 }, async ({ page, browser, baseURL }) => {
-  const conversation = await memberWritingToFictional(page);
+  const conversation = await chatWithFictional(page, "Joost");
   await write(page, "Ben jij echt?", true);
 
   const desk = await operatorOpens(browser, baseURL!, conversation, "moderator");

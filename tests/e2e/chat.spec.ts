@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import {
   activeMember,
   anotherVisitor,
+  buyCredits,
   expect,
   expectAccessible,
   logInDemo as logIn,
@@ -18,19 +19,6 @@ import {
 
 test.describe.configure({ timeout: 150_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
-
-/** Buys the first package with the default method; the sandbox checkout answers "paid". */
-async function buyCredits(page: Page) {
-  await page.goto("/credits");
-  await page
-    .getByRole("link", { name: t("payments:premium.buy") })
-    .first()
-    .click();
-  await page.getByRole("button", { name: t("payments:credits.pay") }).click();
-  await expect(page).toHaveURL(/\/payments\/sandbox\//);
-  await page.getByRole("button", { name: t("payments:sandbox.paid") }).click();
-  await expect(page).not.toHaveURL(/\/payments\/sandbox\//);
-}
 
 const messageBox = (page: Page, name: string) => page.getByRole("textbox", { name: t("chat:footer.label", { name }) });
 const credits = async (page: Page) =>

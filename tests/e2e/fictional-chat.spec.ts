@@ -1,53 +1,13 @@
-// Writing to a fictional profile in real Chromium, on a 375 px phone and a
-// desktop: the notice that a staff member runs the profile stays pinned above
-// the messages, the first message waits for the member to confirm who answers
-// (a modal dialog that keeps what they typed when they say "not now"), and the
-// next messages and a reload do not ask again.
-import type { Page } from "@playwright/test";
-import { activeMember, expect, test, text } from "./support.ts";
+import { chatWithFictional } from "./fictional-profiles.ts";
+import { expect, test, text } from "./support.ts";
 
 test.describe.configure({ timeout: 150_000 });
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 
-/** A new member with credits from the payment sandbox, in a new conversation with a fictional profile. */
-async function chatWithFictional(page: Page) {
-  await activeMember(page, "nl", { name: "Pieter", gender: "male", seeking: "female" });
-  await page.goto("/credits");
-  await expect(page.getByTestId("fictional-disclosure")).toBeVisible();
-  await page
-    .getByRole("link", { name: t("payments:premium.buy") })
-    .first()
-    .click();
-  await page.getByRole("button", { name: t("payments:credits.pay") }).click();
-  await expect(page).toHaveURL(/\/payments\/sandbox\//);
-  await page.getByRole("button", { name: t("payments:sandbox.paid") }).click();
-  await expect(page).not.toHaveURL(/\/payments\/sandbox\//);
-
-  // About one seeded member in seven is fictional; older members are seldom the journeys' own.
-  const fictionalCard = page
-    .getByRole("main")
-    .getByRole("listitem")
-    .filter({ has: page.getByTestId("fictional-badge") })
-    .first();
-  for (let p = 1; p <= 5; p++) {
-    await page.goto(`/members?min_age=45&page=${p}`);
-    if ((await fictionalCard.count()) > 0) break;
-  }
-  await fictionalCard.getByRole("link").first().click();
-  await expect(page).toHaveURL(/\/members\/\d+$/);
-  await page.goto(`${new URL(page.url()).pathname}/chat`);
-  await page
-    .getByTestId("chat-start")
-    .getByRole("button", { name: t("chat:start.button") })
-    .click();
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
-  await page.getByRole("button", { name: t("chat:icebreaker.own") }).click();
-}
-
 test("the first message to a fictional profile waits for the member to confirm who answers", {
   tag: "@phone",
 }, async ({ page }) => {
-  await chatWithFictional(page);
+  await chatWithFictional(page, "Pieter");
   const box = page.getByPlaceholder(t("chat:footer.placeholder"));
   const send = page.getByRole("button", { name: t("chat:footer.send") });
   const dialog = page.getByRole("dialog", { name: t("chat:operatorNotice.title") });

@@ -267,3 +267,16 @@ export async function fillDirectDebitForm(page: Page, iban: string): Promise<str
   await page.getByRole("checkbox").check();
   return mobile;
 }
+
+/** Buys the first package with the default method; the sandbox checkout answers "paid". */
+export async function buyCredits(page: Page) {
+  await page.goto("/credits");
+  await page
+    .getByRole("link", { name: text("nl", "payments:premium.buy") })
+    .first()
+    .click();
+  await page.getByRole("button", { name: text("nl", "payments:credits.pay") }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\//);
+  await page.getByRole("button", { name: text("nl", "payments:sandbox.paid") }).click();
+  await expect(page).not.toHaveURL(/\/payments\/sandbox\//);
+}

@@ -24,7 +24,26 @@ export interface Statement {
   appeal: { status: string; text: string; outcome: string; createdAt: number } | null;
 }
 
-export function StatementList({
+/** "Messages from the team": the page a member opens from their account, and a mail's appeal link opens. */
+export function TeamMessages({
+  statements,
+  reply,
+}: {
+  statements: Statement[];
+  reply?: { decision?: number; result?: SubmissionResult<string[]>; filed?: boolean };
+}) {
+  const { t } = useTranslation("decisions");
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
+      <h1 className="text-2xl font-bold">{t("page.title")}</h1>
+      <p className="text-sm text-muted">{t("page.intro")}</p>
+      {reply?.filed && <FormMessage tone="success">{t("page.appealFiled")}</FormMessage>}
+      <StatementList statements={statements} reply={reply} />
+    </div>
+  );
+}
+
+function StatementList({
   statements,
   reply,
 }: {
