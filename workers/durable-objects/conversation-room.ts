@@ -55,7 +55,11 @@ import { summariseConversation } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
-import { afterMessageToFictional, beforeMessageToFictional } from "#app/server/fictional/chat-rules.ts";
+import {
+  afterMessageToFictional,
+  beforeMessageToFictional,
+  type KnownProfiles,
+} from "#app/server/fictional/chat-rules.ts";
 import { messageWithinRateLimit } from "#app/server/limits/rate-limits.ts";
 import { signalMembers } from "#app/server/live-signal/signal.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
@@ -129,6 +133,8 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** The members' own domains, whose settings price what each sends (see senderSettings). */
   private readonly domains = new Map<number, string>();
+  /** Which of the members are fictional profiles (see KnownProfiles). */
+  private readonly fictionalMembers: KnownProfiles = new Map();
   /** Sends of this instance between their pending row and their "sent" mark, by seq. */
   private readonly inFlight = new Map<number, number>();
   private settling: Promise<void> | null = null;
@@ -331,6 +337,7 @@ export class ConversationRoom extends DurableObject<Env> {
         recipientId: this.other(meta, senderId),
         message,
         free: options.free === true,
+        known: this.fictionalMembers,
       });
       if (!row) {
         if (!(await messageWithinRateLimit(this.env, senderId))) throw new DomainError("rate_limited");

@@ -6,7 +6,7 @@
 // a few paid messages a day. What the member wrote is read afterwards for
 // words of distress. Messages from a fictional profile (the desk's answers)
 // and between real members pass untouched.
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { profiles } from "#app/server/db/schema.ts";
@@ -22,27 +22,33 @@ export interface FictionalSend {
   message: OutgoingMessage;
   /** Costs nothing (the message typed at signup): not a paid message. */
   free: boolean;
+  /** The room's memory of which members are fictional. */
+  known: KnownProfiles;
 }
 
+/**
+ * Which members are fictional profiles, as far as a room has read them: a
+ * profile is made fictional when it is created, so a room asks D1 once per
+ * member, not on every message between two real members.
+ */
+export type KnownProfiles = Map<number, boolean>;
+
 /** Whether the member writes to a fictional profile (and is not one). */
-async function toFictional(db: Database, senderId: number, recipientId: number) {
-  const rows = await db
-    .select({ userId: profiles.userId, fictional: profiles.fictional })
-    .from(profiles)
-    .where(eq(profiles.userId, recipientId))
-    .union(
-      db
-        .select({ userId: profiles.userId, fictional: profiles.fictional })
-        .from(profiles)
-        .where(eq(profiles.userId, senderId)),
-    );
-  const fictional = (id: number) => rows.find((row) => row.userId === id)?.fictional === true;
-  return fictional(recipientId) && !fictional(senderId);
+async function toFictional(db: Database, known: KnownProfiles, senderId: number, recipientId: number) {
+  const unknown = [senderId, recipientId].filter((id) => !known.has(id));
+  if (unknown.length) {
+    const rows = await db
+      .select({ userId: profiles.userId, fictional: profiles.fictional })
+      .from(profiles)
+      .where(inArray(profiles.userId, unknown));
+    for (const id of unknown) known.set(id, rows.find((row) => row.userId === id)?.fictional === true);
+  }
+  return known.get(recipientId) === true && known.get(senderId) !== true;
 }
 
 /** Throws the refusal when the member may not send this message to a fictional profile; true when it goes to one. */
 export async function beforeMessageToFictional(send: FictionalSend): Promise<boolean> {
-  if (!(await toFictional(send.app.db, send.senderId, send.recipientId))) return false;
+  if (!(await toFictional(send.app.db, send.known, send.senderId, send.recipientId))) return false;
   await assertOperatorNoticeRules(send);
   if (!send.free) await assertVulnerableCap(send);
   return true;
