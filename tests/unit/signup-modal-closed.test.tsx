@@ -58,7 +58,13 @@ function openModal(signupsOpen: boolean) {
       <Stub initialEntries={["/"]} />
     </I18nextProvider>,
   );
-  return screen.findByText("open").then((link) => fireEvent.click(link));
+  return (
+    screen
+      .findByText("open")
+      .then((link) => fireEvent.click(link))
+      // The click starts the modal's lazy import: wait for it rather than race it on a busy machine.
+      .then(() => vi.dynamicImportSettled())
+  );
 }
 
 // The modal loads the signup form on demand, which on a busy machine takes longer than a test's default 5 s.
