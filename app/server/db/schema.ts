@@ -115,7 +115,8 @@ export const profiles = sqliteTable(
     gender: text("gender", { enum: genders }).notNull(),
     // Whom the member looks for; drives default search filters and the swipe game.
     seeking: text("seeking", { enum: genders }).notNull(),
-    sexuality: text("sexuality", { enum: sexualities }).notNull(),
+    // Null until the member says it themselves: an orientation is never guessed or published for them.
+    sexuality: text("sexuality", { enum: sexualities }),
     dateOfBirth: text("date_of_birth").notNull(),
     country: text("country").notNull(),
     regionId: integer("region_id").references(() => regions.id),
@@ -134,6 +135,9 @@ export const profiles = sqliteTable(
     // so search needs nothing but the covering index below.
     searchable: integer("searchable").notNull().default(0),
     mainPhotoId: integer("main_photo_id"),
+    // 1 when the main photo is approved (shown to others): faces come first in
+    // search and suggestions. Kept in step by the photo rules, like searchable.
+    hasPhoto: integer("has_photo").notNull().default(0),
     niche: integer("niche").notNull().default(0),
     lastActivity: integer("last_activity").notNull(),
   },
