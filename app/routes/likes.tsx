@@ -27,13 +27,13 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 text-2xl font-bold">{t("title")}</h1>
-      <nav aria-label={t("title")} className="mb-6 flex gap-2 overflow-x-auto">
+      <nav aria-label={t("title")} className="mb-6 flex flex-wrap gap-2">
         {loaderData.types.map((tab) => (
           <NavLink
             key={tab}
             to={tab === "received" ? "/likes" : `/likes/${tab}`}
             end
-            className="btn-outline shrink-0 aria-[current=page]:border-primary aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary"
+            className="btn-outline min-w-0 aria-[current=page]:border-primary aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary"
           >
             {t(`tabs.${tab}`)}
           </NavLink>
