@@ -32,7 +32,7 @@ export function GiftDialog({
       ref={dialog}
       onClose={onClose}
       aria-labelledby="gift-title"
-      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-(--radius-card) bg-card p-6 backdrop:bg-ink/60"
+      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-(--radius-card) bg-card p-4 backdrop:bg-ink/60 sm:p-6"
       data-testid="gift-dialog"
     >
       <h2 id="gift-title" className="text-xl font-bold">
@@ -44,7 +44,8 @@ export function GiftDialog({
           {t("gift.sent", { name })}
         </p>
       ) : (
-        <fetcher.Form method="post" className="mt-4 grid grid-cols-4 gap-2">
+        <fetcher.Form method="post" className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(4.75rem,1fr))] gap-2">
+          {/* As many columns as 76 px tiles fit: three at 320 px, four from 375 px; a long name wraps in its tile. */}
           <input type="hidden" name="intent" value="gift" />
           <input type="hidden" name="request" value={request} />
           {gifts.map((gift) => (
@@ -54,7 +55,7 @@ export function GiftDialog({
               name="gift"
               value={gift.id}
               disabled={fetcher.state !== "idle"}
-              className="flex flex-col items-center gap-1 rounded-xl border border-line p-2 text-xs hover:border-primary hover:bg-primary-soft"
+              className="flex min-w-0 flex-col items-center gap-1 rounded-xl border border-line p-2 text-center text-xs hyphens-auto wrap-anywhere hover:border-primary hover:bg-primary-soft"
             >
               <GiftIcon icon={gift.icon} className="size-8 text-primary" />
               {t(`gifts.${gift.slug}`)}
