@@ -1,11 +1,12 @@
-// The confirm-e-mail reminder: an alert in the warnings area, or a
-// modal on a phone when the member just finished signing up; both with the
-// check-spam hint, how many conversations a free member can start, and a way
-// to send the mail again.
+// The confirm-e-mail reminder: a short banner in the banner slot (with
+// sending the mail again as its action), and a modal on a phone when the
+// member just finished signing up, with the address, the check-spam hint and
+// how many conversations a free member can start.
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Banner, useBannerDismissal } from "#app/components/layout/banner.tsx";
 
 export function ResendActivation() {
   const { t } = useTranslation("accounts");
@@ -56,13 +57,28 @@ function ConfirmEmailBox({ email, freeConversations }: Unconfirmed) {
   );
 }
 
-export function ActivationAlert(member: Unconfirmed) {
+/**
+ * The banner until the address is confirmed: the short reminder, and sending
+ * the mail again as its action (the modal after signup says the rest).
+ */
+export function ActivationAlert() {
+  const { t } = useTranslation();
+  const [dismissed, dismiss] = useBannerDismissal("confirm-address");
+  const fetcher = useFetcher<{ sent?: boolean; message?: string }>();
+  if (dismissed) return null;
+  const text = fetcher.data?.sent ? t("banners.sent") : (fetcher.data?.message ?? t("banners.confirmAddress"));
   return (
-    <div className="border-b border-unread/40 bg-unread/10" data-testid="activation-reminder" data-banner>
-      <div className="mx-auto max-w-6xl px-4 py-3">
-        <ConfirmEmailBox {...member} />
-      </div>
-    </div>
+    <Banner
+      testId="activation-reminder"
+      tone="urgent"
+      text={text}
+      action={{
+        label: t("banners.resend"),
+        onClick: () => fetcher.submit(null, { method: "post", action: "/activate/resend" }),
+        busy: fetcher.state !== "idle",
+      }}
+      onDismiss={dismiss}
+    />
   );
 }
 

@@ -1,32 +1,30 @@
-// The banners under the navigation for a confirmed member, most valuable
-// first: e-mail notifications that were switched off (messages go unseen),
-// then the enrich-profile alert (a profile without a photo gets few replies),
-// then the welcome bonus and time bonus, then push on this device. A phone
-// shows one at a time, so the first profiles stay on the first screen: the
-// next one appears when the one above is dismissed or done. Every banner
-// marks itself with `data-banner`; a dialog a banner opens is not one.
-import type { ReactNode } from "react";
-import { EnrichProfileAlert } from "#app/components/members/enrich-profile-alert.tsx";
+// The banner slot under the navigation: one banner at a time, on a phone and
+// a desktop alike, the most important first. Each banner decides for itself
+// whether it is due (a dismissal, the push state and the offers are only known
+// in the browser) and marks itself with `data-banner`; the slot shows the
+// first one present and hides the rest, so the next appears as soon as the
+// one above is dismissed or done. A dialog a banner opens is not a banner.
+import { ActivationAlert } from "#app/components/accounts/activation-reminder.tsx";
+import { AddPhotoAlert, CompleteProfileAlert } from "#app/components/members/enrich-profile-alert.tsx";
 import { PaymentOffers } from "#app/components/payments/payment-offers.tsx";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
 import { EmailDisabledAlert, PushAlert } from "./notification-alerts.tsx";
 
-/** Below md only the first banner shows; the rest wait their turn. */
-export function OneBannerOnPhone({ children }: { children: ReactNode }) {
-  return (
-    <div className="max-md:[&>[data-banner]~[data-banner]]:hidden" data-testid="member-banners">
-      {children}
-    </div>
-  );
-}
-
+/**
+ * The order, most important first: messages going unseen, a profile nobody
+ * sees until the address is confirmed, a profile without a photo, one without
+ * an about text or interests, push on this device, and last the offers (they
+ * end by themselves, so they have no ×, and would otherwise keep the others away).
+ */
 export function MemberBanners({ member }: { member: MemberSummary }) {
   return (
-    <OneBannerOnPhone>
+    <div className="[&>[data-banner]~[data-banner]]:hidden" data-testid="member-banners">
       <EmailDisabledAlert reason={member.emailDisabledReason} />
-      <EnrichProfileAlert missing={member.missing} />
-      <PaymentOffers member={member} />
+      {!member.confirmed && <ActivationAlert />}
+      <AddPhotoAlert missing={member.missing} />
+      <CompleteProfileAlert missing={member.missing} />
       <PushAlert />
-    </OneBannerOnPhone>
+      <PaymentOffers member={member} />
+    </div>
   );
 }

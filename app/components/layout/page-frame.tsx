@@ -3,18 +3,17 @@
 import type { ReactNode } from "react";
 import { useEffect } from "react";
 import { Link, useLocation, useMatches, useSearchParams } from "react-router";
-import { ActivationAlert, ActivationModal } from "#app/components/accounts/activation-reminder.tsx";
+import { ActivationModal } from "#app/components/accounts/activation-reminder.tsx";
 import { SignupModalProvider } from "#app/components/accounts/signup-modal.tsx";
 import { LikeModal } from "#app/components/members/like-modal.tsx";
 import { TopNav } from "#app/components/nav/top-nav.tsx";
-import { PaymentOffers } from "#app/components/payments/payment-offers.tsx";
 import { titleWithCount } from "#app/components/runtime/title-count.ts";
 import type { LayoutVariant } from "#app/layouts/layout-variant.ts";
 import type { SiteChrome } from "#app/server/site/chrome.ts";
 import { Disclaimer } from "./disclaimer.tsx";
 import { Footer } from "./footer.tsx";
 import { LogoMark } from "./logo-mark.tsx";
-import { MemberBanners, OneBannerOnPhone } from "./member-banners.tsx";
+import { MemberBanners } from "./member-banners.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SiteEntryWarning, useSignupFlowEmbeddedSiteEntryWarning } from "./site-entry-warning.tsx";
 
@@ -72,33 +71,23 @@ export function PageBottom({ chrome }: { chrome: SiteChrome }) {
 }
 
 /**
- * The warnings area: the activation reminder until the e-mail is
- * confirmed, then the member's banners (member-banners.tsx: in order of
- * value, one at a time on a phone); and the like modal (?t=). Unpaid
- * members also get the welcome-bonus banner and the time bonus.
+ * The warnings area: the member's banner slot (member-banners.tsx: one
+ * banner at a time, in order of importance), the like modal (?t=), and right
+ * after signup on a phone the confirm-address modal.
  */
 export function Warnings({ chrome }: { chrome: SiteChrome }) {
   const [params] = useSearchParams();
   const member = chrome.member;
   if (!member) return null;
-  const count = <TitleCount count={member.unreadMessages + member.newLikes} />;
-  if (member.confirmed) {
-    return (
-      <>
-        {count}
-        <MemberBanners member={member} />
-        <LikeModal />
-      </>
-    );
-  }
   return (
     <>
-      {count}
-      <OneBannerOnPhone>
-        <ActivationAlert email={member.email} freeConversations={member.freeConversations} />
-        <PaymentOffers member={member} />
-      </OneBannerOnPhone>
-      {params.has("welcome") && <ActivationModal email={member.email} freeConversations={member.freeConversations} />}
+      <TitleCount count={member.unreadMessages + member.newLikes} />
+      <MemberBanners member={member} />
+      {member.confirmed ? (
+        <LikeModal />
+      ) : (
+        params.has("welcome") && <ActivationModal email={member.email} freeConversations={member.freeConversations} />
+      )}
     </>
   );
 }

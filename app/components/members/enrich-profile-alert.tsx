@@ -1,41 +1,37 @@
-// The enrich-profile alert: asks for a photo, an about text or
-// interests until the profile has them; once dismissed it is stored with a
-// timestamp and not shown again.
-import { useEffect, useState } from "react";
+// The banners that ask for what makes a profile inviting: first a photo (a
+// profile without one gets few replies), then, as a banner of its own, an
+// about text or interests. Each waits its turn in the banner slot and is
+// dismissed on its own, for as long as banner.tsx says.
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Banner, useBannerDismissal } from "#app/components/layout/banner.tsx";
 
-const KEY = "dismissed:enrich-profile";
+type Missing = ("photo" | "about" | "interests")[];
 
-export function EnrichProfileAlert({ missing }: { missing: ("photo" | "about" | "interests")[] }) {
-  const { t } = useTranslation("profile");
-  // Hidden until the browser says it was not dismissed (no flash on return visits).
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => setDismissed(localStorage.getItem(KEY) !== null), []);
-  if (dismissed || missing.length === 0) return null;
+export function AddPhotoAlert({ missing }: { missing: Missing }) {
+  const { t } = useTranslation();
+  const [dismissed, dismiss] = useBannerDismissal("add-photo");
+  if (dismissed || !missing.includes("photo")) return null;
   return (
-    <div
-      className="border-b border-line bg-secondary-soft"
-      role="status"
-      data-testid="enrich-profile-alert"
-      data-banner
-    >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 text-sm">
-        <p className="flex-1">{t(`enrich.${missing[0]}`)}</p>
-        <Link to="/profile" className="btn-primary min-h-9">
-          {t("enrich.action")}
-        </Link>
-        <button
-          type="button"
-          className="btn-ghost min-h-9"
-          onClick={() => {
-            localStorage.setItem(KEY, String(Date.now()));
-            setDismissed(true);
-          }}
-        >
-          {t("enrich.dismiss")}
-        </button>
-      </div>
-    </div>
+    <Banner
+      testId="enrich-profile-alert"
+      text={t("banners.photo")}
+      action={{ label: t("banners.photoAction"), to: "/profile" }}
+      onDismiss={dismiss}
+    />
+  );
+}
+
+export function CompleteProfileAlert({ missing }: { missing: Missing }) {
+  const { t } = useTranslation();
+  const [dismissed, dismiss] = useBannerDismissal("complete-profile");
+  const first = missing.find((what) => what !== "photo");
+  if (dismissed || !first) return null;
+  return (
+    <Banner
+      testId="complete-profile-alert"
+      text={t(`banners.${first}`)}
+      action={{ label: t("banners.profileAction"), to: "/profile" }}
+      onDismiss={dismiss}
+    />
   );
 }
