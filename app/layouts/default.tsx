@@ -1,7 +1,8 @@
 // Default layout: top navigation, warnings area, content, footer,
-// disclaimer, entry warning and (with accounts) the signup modal. It comes in
-// variants (layout-variant.ts): the home page's, a member's, a visitor's and
-// the installed app's, named on the frame for styles and tests.
+// disclaimer, a member's bottom bar on a phone, entry warning and (with
+// accounts) the signup modal. It comes in variants (layout-variant.ts): the
+// home page's, a member's, a visitor's and the installed app's, named on the
+// frame for styles and tests.
 import { Outlet } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page.tsx";
 import {
@@ -13,6 +14,7 @@ import {
   Warnings,
 } from "#app/components/layout/page-frame.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
+import { BottomNav } from "#app/components/nav/bottom-nav.tsx";
 import { useLayoutVariant } from "#app/layouts/layout-variant.ts";
 import type { Route } from "./+types/default";
 
@@ -29,6 +31,7 @@ function Frame({ children }: { children: React.ReactNode }) {
           <Content>{children}</Content>
         </div>
         <PageBottom chrome={chrome} />
+        {chrome.member && <BottomNav member={chrome.member} />}
         <EntryWarning chrome={chrome} />
       </div>
     </SignupEntry>

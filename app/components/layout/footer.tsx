@@ -1,9 +1,13 @@
 // Footer: the legal and help links, company info, the terms version
 // date and the support phone (dashes and spaces stripped for the tel: link).
+// On a phone each link is a 44 px target.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "#app/i18n/format.ts";
 import type { SiteChrome } from "#app/server/site/chrome.ts";
+
+const TARGET =
+  "hover:text-primary hover:underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center";
 
 const links = [
   ["terms", "/pages/terms"],
@@ -26,10 +30,10 @@ export function Footer({ chrome }: { chrome: SiteChrome }) {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr]">
         <nav aria-label={t("footer.label")}>
           {/* Long words (German "Datenschutzerklärung") hyphenate by the page's lang, or break, at 320 px. */}
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-2 hyphens-auto break-words sm:grid-cols-3">
+          <ul className="grid grid-cols-2 gap-x-6 hyphens-auto break-words sm:grid-cols-3 md:gap-y-2">
             {links.map(([key, to]) => (
               <li key={key}>
-                <Link to={to} className="hover:text-primary hover:underline">
+                <Link to={to} className={TARGET}>
                   {t(`footer.${key}`)}
                 </Link>
               </li>
@@ -50,14 +54,14 @@ export function Footer({ chrome }: { chrome: SiteChrome }) {
           )}
           {site.supportPhone && (
             <p>
-              <a href={site.supportPhoneHref} className="hover:text-primary">
+              <a href={site.supportPhoneHref} className={TARGET}>
                 {site.supportPhone}
               </a>
             </p>
           )}
           {site.supportEmail && (
             <p>
-              <a href={`mailto:${site.supportEmail}`} className="hover:text-primary">
+              <a href={`mailto:${site.supportEmail}`} className={`${TARGET} break-all`}>
                 {site.supportEmail}
               </a>
             </p>

@@ -1,15 +1,20 @@
-// Top navigation for a logged-in member: search, messages with the
-// unread badge, likes with the new-likes badge (both 99+ at most), credits
-// (paid members: repeat order, with the balance when 10 or less; unpaid: a
-// premium link), and the account menu with thumbnail and name.
-import { Crown, Heart, MessageCircle, Search } from "lucide-react";
+// A logged-in member's navigation. The places a member goes most: search,
+// messages with the unread badge, likes with the new-likes badge (both 99+ at
+// most), credits (paid members: /credits, with the balance when 10 or less;
+// unpaid: a premium link) and, on a phone, the swipe game. From md up they sit
+// in the top bar beside the account menu; below md the top bar keeps the logo
+// and the account menu, and the places move to the labelled bottom bar
+// (bottom-nav.tsx).
+import { Crown, Flame, Heart, MessageCircle, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink } from "react-router";
 import { forgetOutboxes } from "#app/components/chat/forget-outboxes.ts";
 import { formatBadge } from "#app/i18n/format.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { MemberSummary } from "#app/server/site/member-summary.ts";
+import { LanguageChoices } from "./language-menu.tsx";
 
 const LOW_CREDITS = 10;
 
@@ -21,69 +26,97 @@ function Badge({ count, tone = "unread" }: { count: number; tone?: "unread" | "w
     danger: "bg-danger text-white",
   };
   return (
-    <span className={`badge absolute -right-1 -top-1 ${tones[tone]}`} data-testid="badge">
+    <span className={`badge absolute -right-2 -top-1 ${tones[tone]}`} data-testid="badge">
       {formatBadge(count, locale)}
     </span>
   );
 }
 
-function NavItem({ to, label, icon, badge }: { to: string; label: string; icon: ReactNode; badge?: ReactNode }) {
-  return (
-    <NavLink
-      to={to}
-      className="relative flex min-h-11 min-w-11 flex-col items-center justify-center rounded-xl px-2 text-xs font-semibold text-ink hover:bg-primary-soft aria-[current=page]:text-primary sm:flex-row sm:gap-1.5 sm:text-sm"
-    >
-      <span className="relative">
-        {icon}
-        {badge}
-      </span>
-      <span className="max-sm:sr-only">{label}</span>
-    </NavLink>
-  );
+export type Place = { to: string; label: string; icon: ReactNode; badge: ReactNode; phoneOnly?: boolean };
+
+/** The member's places, in the order both bars show them. */
+export function useMemberPlaces(member: MemberSummary): Place[] {
+  const { t } = useTranslation();
+  const icon = "size-6";
+  return [
+    { to: "/members", label: t("nav.search"), icon: <Search className={icon} aria-hidden="true" />, badge: null },
+    {
+      to: "/swipe-game",
+      label: t("nav.swipe"),
+      icon: <Flame className={icon} aria-hidden="true" />,
+      badge: null,
+      phoneOnly: true,
+    },
+    {
+      to: "/likes",
+      label: t("nav.likes"),
+      icon: <Heart className={icon} aria-hidden="true" />,
+      badge: member.newLikes > 0 ? <Badge count={member.newLikes} /> : null,
+    },
+    {
+      to: "/chats",
+      label: t("nav.messages"),
+      icon: <MessageCircle className={icon} aria-hidden="true" />,
+      badge: member.unreadMessages > 0 ? <Badge count={member.unreadMessages} /> : null,
+    },
+    member.paid
+      ? {
+          to: "/credits",
+          label: t("nav.credits"),
+          icon: <Crown className={icon} aria-hidden="true" />,
+          badge:
+            member.credits <= LOW_CREDITS ? (
+              <Badge count={member.credits} tone={member.credits > 0 ? "warning" : "danger"} />
+            ) : null,
+        }
+      : {
+          to: "/premium",
+          label: t("nav.premium"),
+          icon: <Crown className={`${icon} text-primary`} aria-hidden="true" />,
+          badge: null,
+        },
+  ];
 }
 
-export function MemberNav({ member }: { member: MemberSummary }) {
-  const { t } = useTranslation();
-  const credits = member.paid ? (
-    <NavItem
-      to="/credits/repeat-order"
-      label={t("nav.credits")}
-      icon={<Crown className="size-6" aria-hidden="true" />}
-      badge={
-        member.credits <= LOW_CREDITS ? (
-          <Badge count={member.credits} tone={member.credits > 0 ? "warning" : "danger"} />
-        ) : null
-      }
-    />
-  ) : (
-    <NavItem
-      to="/premium"
-      label={t("nav.premium")}
-      icon={<Crown className="size-6 text-primary" aria-hidden="true" />}
-    />
-  );
+/** The top bar's part: the places from md up, then the account menu. */
+export function MemberNav({
+  member,
+  languages,
+}: {
+  member: MemberSummary;
+  /** The languages to offer in the account menu on a phone, where the top bar has no language menu. */
+  languages: { locales: readonly Locale[]; current: Locale } | null;
+}) {
+  const places = useMemberPlaces(member).filter((place) => !place.phoneOnly);
   return (
     <>
-      <NavItem to="/members" label={t("nav.search")} icon={<Search className="size-6" aria-hidden="true" />} />
-      <NavItem
-        to="/chats"
-        label={t("nav.messages")}
-        icon={<MessageCircle className="size-6" aria-hidden="true" />}
-        badge={member.unreadMessages > 0 ? <Badge count={member.unreadMessages} /> : null}
-      />
-      <NavItem
-        to="/likes"
-        label={t("nav.likes")}
-        icon={<Heart className="size-6" aria-hidden="true" />}
-        badge={member.newLikes > 0 ? <Badge count={member.newLikes} /> : null}
-      />
-      {credits}
-      <AccountMenu member={member} />
+      {places.map((place) => (
+        <NavLink
+          key={place.to}
+          to={place.to}
+          className="relative flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-ink hover:bg-primary-soft aria-[current=page]:text-primary max-md:hidden"
+        >
+          <span className="relative">
+            {place.icon}
+            {place.badge}
+          </span>
+          <span>{place.label}</span>
+        </NavLink>
+      ))}
+      <AccountMenu member={member} languages={languages} />
     </>
   );
 }
 
-function AccountMenu({ member }: { member: MemberSummary }) {
+const MENU_ITEM = "flex min-h-11 w-full items-center px-4 text-left text-sm hover:bg-primary-soft";
+
+function AccountMenu({
+  member,
+  languages,
+}: {
+  member: MemberSummary;
+  languages: { locales: readonly Locale[]; current: Locale } | null;
+}) {
   const { t } = useTranslation();
   return (
     <details className="relative">
@@ -104,22 +137,27 @@ function AccountMenu({ member }: { member: MemberSummary }) {
         <span className="hidden max-w-28 truncate text-sm font-semibold lg:inline">{member.name}</span>
         <span className="sr-only">{t("nav.accountMenu")}</span>
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-line bg-card py-1 shadow-lg">
+      <div className="absolute right-0 z-40 mt-2 max-h-[calc(100dvh-5rem)] w-56 overflow-y-auto rounded-xl border border-line bg-card py-1 shadow-lg">
         <p className="truncate px-4 py-2 text-sm font-semibold">{member.name}</p>
-        <Link to="/profile" className="block px-4 py-2 text-sm hover:bg-primary-soft">
+        <Link to="/profile" className={MENU_ITEM}>
           {t("nav.myProfile")}
         </Link>
-        <Link to="/notifications" className="block px-4 py-2 text-sm hover:bg-primary-soft">
+        <Link to="/notifications" className={MENU_ITEM}>
           {t("nav.settings")}
         </Link>
-        <Link to="/account/messages" className="block px-4 py-2 text-sm hover:bg-primary-soft">
+        <Link to="/account/messages" className={MENU_ITEM}>
           {t("decisions:page.title")}
         </Link>
         <Form method="post" action="/api/logout.php" reloadDocument onSubmit={forgetOutboxes}>
-          <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-primary-soft">
+          <button type="submit" className={MENU_ITEM}>
             {t("nav.logout")}
           </button>
         </Form>
+        {languages && (
+          <div className="border-t border-line md:hidden">
+            <LanguageChoices locales={languages.locales} current={languages.current} itemClassName={MENU_ITEM} />
+          </div>
+        )}
       </div>
     </details>
   );

@@ -1,7 +1,9 @@
 // Top navigation. Logged out: search (when the domain allows it),
 // language, login and the signup entry (only where this visitor may sign up).
-// Logged in: the member's navigation. Below 400 px a visitor's bar keeps the
-// logo without the name and a short signup label, so signup always fits.
+// Logged in: the member's navigation; on a phone only the logo and the account
+// menu (with the languages), the places being in the bottom bar. Below 400 px a
+// visitor's bar keeps the logo without the name and a short signup label, so
+// signup always fits.
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useSignupEntry } from "#app/components/accounts/signup-modal.tsx";
@@ -54,13 +56,13 @@ export function TopNav({
         <BackButton />
         <Link
           to={member ? "/members" : "/"}
-          className="mr-auto flex items-center gap-2 text-xl font-black tracking-tight text-primary"
+          className="mr-auto flex min-h-11 min-w-11 items-center gap-2 text-xl font-black tracking-tight text-primary"
         >
           <LogoMark logo={logo} />
-          <span className={member ? "max-sm:sr-only" : "max-[399px]:sr-only"}>{siteName}</span>
+          <span className="max-[399px]:sr-only">{siteName}</span>
         </Link>
         {member ? (
-          <MemberNav member={member} />
+          <MemberNav member={member} languages={showLanguageMenu ? { locales, current: locale } : null} />
         ) : (
           <>
             {showSearch && (
@@ -85,7 +87,7 @@ export function TopNav({
             )}
           </>
         )}
-        {member && showLanguageMenu && <LanguageMenu locales={locales} current={locale} />}
+        {member && showLanguageMenu && <LanguageMenu locales={locales} current={locale} className="max-md:hidden" />}
       </nav>
     </header>
   );
