@@ -25,6 +25,7 @@ import { accountLinkPreview, followAccountLink } from "#app/server/accounts/acti
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
+import { creditValue } from "#app/server/payments/credits-overview.ts";
 import { memberOffer } from "#app/server/payments/offers.ts";
 import { camPartner } from "#app/server/site/cam-partner.ts";
 import type { Route } from "./+types/activate-done";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     confirmed: member.status === "active",
     paid: member.paidUser,
     discount: offer?.percentage ?? null,
+    messageCredits: creditValue(app.settings, member.profile.country).message,
     members: members.slice(0, 8),
     camPartner: camPartner(app.settings),
     title: getI18n(context).t("accounts:done.title"),
@@ -139,7 +141,7 @@ function Welcome(loaderData: Extract<Route.ComponentProps["loaderData"], { link:
             </h2>
             <p className="mt-1 text-sm text-muted">
               {loaderData.discount !== null
-                ? t("done.premiumText", { discount: loaderData.discount })
+                ? t("done.premiumText", { discount: loaderData.discount, count: loaderData.messageCredits })
                 : t("payments:premium.intro")}
             </p>
             <Link to="/premium" className="btn-primary mt-4">
