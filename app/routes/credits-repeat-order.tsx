@@ -1,14 +1,14 @@
-// /credits/repeat-order: where a paid member's credits link leads.
-// The member's earlier orders, each package and method once, bought again in
-// one click at today's price; or another package from /credits.
+// /credits/repeat-order: the member's earlier orders, each package and method
+// once, bought again in one click at today's price (an order whose method is no
+// longer offered leads to the package's checkout to choose one); or another
+// package from /credits. The credits page shows the newest of them on top.
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, redirectDocument } from "react-router";
+import { data, Link, redirect, redirectDocument } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
-import { SubmitButton } from "#app/components/forms/fields.tsx";
 import { MethodIcon } from "#app/components/payments/method-icon.tsx";
+import { OrderAgain } from "#app/components/payments/order-again.tsx";
 import { Price } from "#app/components/payments/price.tsx";
 import { formatDate } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -60,11 +60,11 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
         <ul className="mt-6 space-y-4">
           {orders.map(({ id, method, lastOrderedAt, offer }) => (
             <li key={id} className="card flex flex-wrap items-center gap-4 p-5" data-testid="repeat-order">
-              <MethodIcon method={method} className="size-8 shrink-0 text-primary" />
-              <div className="min-w-40 flex-1">
+              {method && <MethodIcon method={method} className="size-8 shrink-0 text-primary" />}
+              <div className="min-w-0 flex-1 basis-40">
                 <h2 className="text-lg font-bold">{t("package.credits", { count: offer.credits })}</h2>
                 <p className="text-sm text-muted">
-                  {t(`methods.${method}`)} ·{" "}
+                  {method && `${t(`methods.${method}`)} · `}
                   {t("repeat.lastOrder", { date: formatDate(lastOrderedAt, locale, { dateStyle: "medium" }) })}
                 </p>
               </div>
@@ -75,17 +75,7 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
                 percentage={discount?.percentage}
                 size="md"
               />
-              <Form method="post" className="w-full sm:w-auto">
-                <input type="hidden" name="package" value={offer.id} />
-                <input type="hidden" name="method" value={method} />
-                <SubmitButton className="btn-primary w-full sm:w-auto">
-                  <RotateCcw className="size-4" aria-hidden="true" />
-                  {t("repeat.buyAgain")}
-                  <span className="sr-only">
-                    : {t("package.credits", { count: offer.credits })}, {t(`methods.${method}`)}
-                  </span>
-                </SubmitButton>
-              </Form>
+              <OrderAgain offer={offer} method={method} label={t("repeat.buyAgain")} className="w-full sm:w-auto" />
             </li>
           ))}
         </ul>

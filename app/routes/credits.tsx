@@ -6,7 +6,10 @@
 // A link may bring a code along (`?code=`): it is checked as a typed code is
 // (the rule behind GET /api/discountcode.php?code=), prices the packages, rides
 // along to the checkout and stands in its code field, applied or refused.
-// Above it all, the site's word that it has fictional profiles run by staff.
+// Without a package chosen the page sells itself, top to bottom: the balance and
+// what one credit buys here, the site's word that it has fictional profiles run
+// by staff (before any pay button), a paid member's last order to buy again,
+// what premium gives, the packages with their prices, the ways to pay.
 
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -17,8 +20,11 @@ import { ActionError } from "#app/components/forms/action-error.tsx";
 import { ErrorList, FormMessage, InputField, SubmitButton } from "#app/components/forms/fields.tsx";
 import { useFormToast } from "#app/components/forms/use-form-toast.ts";
 import { FictionalDisclosure } from "#app/components/members/fictional-disclosure.tsx";
-import { MethodTiles } from "#app/components/payments/method-tiles.tsx";
+import { CreditsBalance } from "#app/components/payments/credit-value.tsx";
+import { LastOrder } from "#app/components/payments/last-order.tsx";
+import { MethodList, MethodTiles } from "#app/components/payments/method-tiles.tsx";
 import { PackageList } from "#app/components/payments/package-card.tsx";
+import { PremiumBenefits } from "#app/components/payments/premium-benefits.tsx";
 import { Price } from "#app/components/payments/price.tsx";
 import { SpendingLimitWarning } from "#app/components/payments/spending-limit-warning.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -29,8 +35,10 @@ import type { ErrorCode } from "#app/server/errors.ts";
 import { monthlyLimitWarning } from "#app/server/fictional/spending.ts";
 import { offeredMethods, requireMethodOffered } from "#app/server/payments/catalogue.ts";
 import { checkTypedCode, startCheckout } from "#app/server/payments/checkout.ts";
+import { creditsOverview } from "#app/server/payments/credits-overview.ts";
 import { packageOffers } from "#app/server/payments/offers.ts";
 import { returnFromUrl, returnToConversation } from "#app/server/payments/return-path.ts";
+import { PREMIUM_PHOTO_LIMIT } from "#app/server/photos/limits.ts";
 import type { Route } from "./+types/credits";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -47,11 +55,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const base = { methods, returnTo, spending, title: t("payments:credits.title") };
   if (params.id === undefined) {
     const linked = code ? await checkInAddress(t, () => packageOffers(app, member, country, code)) : null;
-    const offers = linked && "ok" in linked ? linked.ok : await packageOffers(app, member, country);
+    const [offers, overview] = await Promise.all([
+      linked && "ok" in linked ? linked.ok : packageOffers(app, member, country),
+      creditsOverview(app, member),
+    ]);
     const refused = linked && "refused" in linked ? linked.refused : null;
     return {
       ...base,
       ...offers,
+      overview,
+      refundDays: app.settings.refund_days,
+      photoLimit: PREMIUM_PHOTO_LIMIT,
       code: linked && "ok" in linked ? offers.discount?.code : null,
       refused,
       ...noCheckout,
@@ -77,9 +91,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     linked:
       linked && ("ok" in linked ? { checked: linked.ok, refused: null } : { checked: null, refused: linked.refused }),
     refused: null,
+    ...noOverview,
   };
 }
 
+const noOverview = { overview: null, refundDays: null, photoLimit: null } as const;
 const noCheckout = { selected: null, method: null, linked: null } as const;
 
 type CheckoutReply = { result?: SubmissionResult<string[]>; checked?: CheckedCode; code?: string };
@@ -120,39 +136,53 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
-  const { packages, discount, selected, title, returnTo, code, refused, spending } = loaderData;
+  const { packages, discount, selected, title, returnTo, code, refused, spending, overview } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-black">{title}</h1>
+      <h1 className="text-3xl font-black break-words">{title}</h1>
+      {overview && <CreditsBalance balance={overview.balance} value={overview.creditValue} />}
       {/* Before any package or pay button: this site has fictional profiles. */}
       <FictionalDisclosure className="mt-4" />
       {spending && <SpendingLimitWarning {...spending} />}
       {selected ? (
         <Checkout loaderData={loaderData} actionData={actionData} />
       ) : (
-        <section className="mt-6" aria-labelledby="choose-package">
-          <ActionError actionData={actionData} className="mb-4" />
-          {refused && (
-            <div className="mb-4">
-              <FormMessage>{refused}</FormMessage>
-            </div>
+        <>
+          {overview?.lastOrder && <LastOrder order={overview.lastOrder} percentage={discount?.percentage} />}
+          {overview && (
+            <PremiumBenefits
+              className="mt-6"
+              messageCredits={overview.creditValue.message}
+              photoLimit={loaderData.photoLimit ?? 0}
+              refundDays={loaderData.refundDays ?? 0}
+            />
           )}
-          <h2 id="choose-package" className="mb-4 text-lg font-bold">
-            {t("credits.choosePackage")}
-          </h2>
-          <PackageList
-            offers={packages}
-            percentage={discount?.percentage}
-            entry={(offer) => ({
-              to: `/credits/${offer.id}${pageQuery({ return: returnTo, code })}`,
-              action: t("premium.buy"),
-            })}
-          />
-          <p className="mt-6 flex items-center gap-2 text-sm font-semibold">
-            <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
-            {t("premium.oneTime")}
-          </p>
-        </section>
+          <section className="mt-6" aria-labelledby="choose-package">
+            <ActionError actionData={actionData} className="mb-4" />
+            {refused && (
+              <div className="mb-4">
+                <FormMessage>{refused}</FormMessage>
+              </div>
+            )}
+            <h2 id="choose-package" className="mb-4 text-lg font-bold">
+              {t("credits.choosePackage")}
+            </h2>
+            <PackageList
+              offers={packages}
+              percentage={discount?.percentage}
+              messageCredits={overview?.creditValue.message}
+              entry={(offer) => ({
+                to: `/credits/${offer.id}${pageQuery({ return: returnTo, code })}`,
+                action: t("premium.buy"),
+              })}
+            />
+            <p className="mt-6 flex items-center gap-2 text-sm font-semibold">
+              <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+              {t("premium.oneTime")}
+            </p>
+          </section>
+          <MethodList methods={loaderData.methods} className="mt-6" />
+        </>
       )}
     </div>
   );

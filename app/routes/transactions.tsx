@@ -12,6 +12,7 @@ import { orErrorPage } from "#app/routing/forms.server.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
 import { parseId } from "#app/routing/params.ts";
 import { ownPayment, type Payment } from "#app/server/payments/checkout.ts";
+import { creditValue } from "#app/server/payments/credits-overview.ts";
 import { isFirstPurchase, recentPayments } from "#app/server/payments/history.ts";
 import { returnFromUrl } from "#app/server/payments/return-path.ts";
 import { sandboxCollectionUrl } from "#app/server/payments/sandbox.ts";
@@ -38,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       payments: payments.map(view),
       balance: member.credits,
       firstPurchase: false,
+      messageCredits: 0,
       returnTo: null,
       title: t("payments:transactions.listTitle"),
     };
@@ -50,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payments: null,
     balance: member.credits,
     firstPurchase: await isFirstPurchase(app, member.id, payment),
+    messageCredits: creditValue(app.settings, member.profile.country).message,
     returnTo: await returnFromUrl(app, member.id, request.url),
     title: t("payments:transactions.title"),
   };
@@ -58,11 +61,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title }];
 
 export default function Transactions({ loaderData }: Route.ComponentProps) {
-  const { payment, payments, balance, firstPurchase, returnTo } = loaderData;
+  const { payment, payments, balance, firstPurchase, messageCredits, returnTo } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       {payment ? (
-        <PaymentResult payment={payment} balance={balance} firstPurchase={firstPurchase} returnTo={returnTo} />
+        <PaymentResult
+          payment={payment}
+          balance={balance}
+          firstPurchase={firstPurchase}
+          messageCredits={messageCredits}
+          returnTo={returnTo}
+        />
       ) : (
         <PaymentList payments={payments ?? []} />
       )}

@@ -1,7 +1,8 @@
 // A credit package in one of the four styles p0–p3: plain, the
 // "popular" one with its ribbon, warm, and dark; credits, price (struck through
-// with a badge when a discount applies) and the price per credit; and the
-// packages on offer side by side, or the line that there are none.
+// with a badge when a discount applies), the price per credit and roughly how
+// many messages it buys; and the packages on offer side by side, or the line
+// that there are none.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PackageOffer } from "#app/server/payments/offers.ts";
@@ -23,10 +24,12 @@ function PackageCard({
   to,
   action,
   percentage,
+  messageCredits,
   selected = false,
   onClick,
 }: {
   offer: PackageOffer;
+  messageCredits?: number | undefined;
   to: string;
   action: string;
   percentage?: number | null;
@@ -38,7 +41,7 @@ function PackageCard({
   const credits = t("package.credits", { count: offer.credits });
   return (
     <article
-      className={`relative flex flex-col overflow-hidden rounded-(--radius-card) p-5 ${look.card} ${selected ? "ring-4 ring-primary/40" : ""}`}
+      className={`relative flex min-w-0 flex-col overflow-hidden rounded-(--radius-card) p-5 ${look.card} ${selected ? "ring-4 ring-primary/40" : ""}`}
       data-testid={`package-${offer.style}`}
       aria-labelledby={`package-${offer.id}-title`}
     >
@@ -52,7 +55,7 @@ function PackageCard({
       )}
       <h3
         id={`package-${offer.id}-title`}
-        className={`text-2xl font-black ${look.head} ${offer.popular ? "pr-12" : ""}`}
+        className={`text-2xl font-black break-words ${look.head} ${offer.popular ? "pr-12" : ""}`}
       >
         {credits}
       </h3>
@@ -67,6 +70,11 @@ function PackageCard({
       <div className="mt-1">
         <PerCredit amountCents={offer.amountCents} credits={offer.credits} currency={offer.currency} />
       </div>
+      {messageCredits ? (
+        <p className="mt-1 text-sm font-semibold" data-testid="package-messages">
+          {t("package.messages", { count: Math.floor(offer.credits / messageCredits) })}
+        </p>
+      ) : null}
       <div className="mt-auto pt-5">
         <Link
           to={to}
@@ -88,10 +96,13 @@ type PackageEntry = Pick<Parameters<typeof PackageCard>[0], "to" | "action" | "o
 export function PackageList({
   offers,
   percentage,
+  messageCredits,
   entry,
 }: {
   offers: readonly PackageOffer[];
   percentage?: number | null;
+  /** What a message costs, to say how many a package buys (none when messages are free). */
+  messageCredits?: number | undefined;
   entry: (offer: PackageOffer) => PackageEntry;
 }) {
   const { t } = useTranslation("payments");
@@ -99,7 +110,13 @@ export function PackageList({
   return (
     <div className="grid gap-5 pt-2 sm:grid-cols-2 lg:grid-cols-4">
       {offers.map((offer) => (
-        <PackageCard key={offer.id} offer={offer} percentage={percentage} {...entry(offer)} />
+        <PackageCard
+          key={offer.id}
+          offer={offer}
+          percentage={percentage}
+          messageCredits={messageCredits}
+          {...entry(offer)}
+        />
       ))}
     </div>
   );

@@ -79,11 +79,14 @@ export function PaymentResult({
   payment,
   balance,
   firstPurchase,
+  messageCredits,
   returnTo = null,
 }: {
   payment: PaymentView;
   balance: number;
   firstPurchase: boolean;
+  /** What a message costs the member: "you are premium now" says it with what premium gives. */
+  messageCredits: number;
   /** The conversation the purchase was started from (checked by the server), to go back to. */
   returnTo?: string | null;
 }) {
@@ -139,7 +142,7 @@ export function PaymentResult({
           </p>
           {firstPurchase && (
             <p className="rounded-lg bg-primary-soft p-3 font-semibold text-primary" data-testid="premium-now">
-              {t("transactions.premiumNow")}
+              {t("transactions.premiumNow", { count: messageCredits })}
             </p>
           )}
           <div className="flex flex-wrap justify-center gap-3 pt-2">

@@ -51,9 +51,13 @@ type PackageOffers = Awaited<ReturnType<typeof packageOffers>>;
 export type PackageOffer = PackageOffers["packages"][number];
 
 /**
- * Earlier orders the member can buy again in one click: only while the package
- * and the payment method are still offered in the member's country, newest
- * first, once per package and method, at today's price after today's offer.
+ * Earlier paid orders the member can buy again in one click, newest first, once
+ * per package and method, at today's price after today's offer. An order's
+ * package is the one it names while that is still offered in the member's
+ * country; else (an order that names none, as imported or seeded purchases, or
+ * a package switched off or replaced since) today's package with the same
+ * credits. A method no longer offered there leaves `method` null: the member
+ * picks one at checkout. Orders with no package of their size today drop out.
  */
 export async function repeatableOrders(app: OffersContext, member: SessionMember) {
   const country = member.profile.country;
@@ -61,11 +65,13 @@ export async function repeatableOrders(app: OffersContext, member: SessionMember
   const methods: string[] = paymentMethodsFor(app, country);
   const seen = new Set<string>();
   const repeatable = orders.flatMap((order) => {
-    const offer = offers.packages.find((p) => p.id === order.packageId);
-    const key = `${order.packageId}:${order.method}`;
-    if (!offer || !methods.includes(order.method) || seen.has(key)) return [];
+    const offer =
+      offers.packages.find((p) => p.id === order.packageId) ?? offers.packages.find((p) => p.credits === order.credits);
+    const method = methods.includes(order.method) ? order.method : null;
+    const key = `${offer?.id}:${method}`;
+    if (!offer || seen.has(key)) return [];
     seen.add(key);
-    return [{ id: order.id, method: order.method, lastOrderedAt: order.createdAt, offer }];
+    return [{ id: order.id, method, lastOrderedAt: order.createdAt, offer }];
   });
   return { orders: repeatable, discount: offers.discount };
 }
