@@ -51,12 +51,12 @@ test("a new member buys the popular package with the welcome discount and is pre
 }) => {
   await activeMember(page);
   await page.goto("/members");
-  // A phone shows one banner at a time: the photo banner comes first, the offers once it is dismissed.
-  if (isMobile) {
-    await hydrated(page);
+  // One banner at a time: the photo and the profile banners come first, the offers once they are dismissed.
+  await hydrated(page);
+  for (const banner of ["enrich-profile-alert", "complete-profile-alert"]) {
     await page
-      .getByTestId("enrich-profile-alert")
-      .getByRole("button", { name: t("profile:enrich.dismiss") })
+      .getByTestId(banner)
+      .getByRole("button", { name: t("common:banners.dismiss") })
       .click();
   }
   await expect(page.getByTestId("welcome-banner")).toContainText(t("payments:welcome.bannerOpen", { percentage: 25 }));
@@ -90,7 +90,8 @@ test("a new member buys the popular package with the welcome discount and is pre
   await expectAccessible(page);
 
   // Premium now: "Credits" (to repeat-order) instead of "Premium"; 60 credits is above the badge's 10.
-  const nav = page.getByRole("navigation", { name: t("common:nav.main") });
+  // A phone has the places in its bottom bar.
+  const nav = page.getByRole("navigation", { name: t(isMobile ? "common:nav.quick" : "common:nav.main") });
   const credits = nav.getByRole("link", { name: t("common:nav.credits") });
   await expect(credits).toHaveAttribute("href", "/credits/repeat-order");
   await expect(nav.getByRole("link", { name: t("common:nav.premium") })).toHaveCount(0);

@@ -11,9 +11,9 @@ test("a new member's /members shows the first profile on the first screen, one b
   await activeMember(page, "nl");
   await page.goto("/members");
   await hydrated(page);
-  // A new member without a photo: the photo banner, and behind it the welcome and time bonus offers.
+  // A new member without a photo: the photo banner, and behind it the profile banner and the offers.
   const banners = page.locator(
-    ["enrich-profile-alert", "offers-banner", "push-alert", "notifications-disabled-alert"]
+    ["enrich-profile-alert", "complete-profile-alert", "offers-banner", "push-alert", "notifications-disabled-alert"]
       .map((id) => `[data-testid="${id}"]`)
       .join(", "),
   );
@@ -43,9 +43,9 @@ test("a new member's /members shows the first profile on the first screen, one b
   // Dismissed, the photo banner makes way for the next one.
   await page
     .getByTestId("enrich-profile-alert")
-    .getByRole("button", { name: t("profile:enrich.dismiss") })
+    .getByRole("button", { name: t("common:banners.dismiss") })
     .click();
-  await expect(page.getByTestId("offers-banner")).toBeVisible();
+  await expect(page.getByTestId("complete-profile-alert")).toBeVisible();
   await expect(banners.filter({ visible: true })).toHaveCount(1);
 });
 
