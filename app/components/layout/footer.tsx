@@ -29,8 +29,9 @@ export function Footer({ chrome }: { chrome: SiteChrome }) {
     <footer className="mt-16 border-t border-line bg-card text-sm text-muted">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr]">
         <nav aria-label={t("footer.label")}>
-          {/* Long words (German "Datenschutzerklärung") hyphenate by the page's lang, or break, at 320 px. */}
-          <ul className="grid grid-cols-2 gap-x-6 hyphens-auto break-words sm:grid-cols-3 md:gap-y-2">
+          {/* Long words (German "Datenschutzerklärung") hyphenate by the page's lang, or break, at 320 px:
+              break-words alone leaves a flex link as wide as its longest word. */}
+          <ul className="grid grid-cols-2 gap-x-6 hyphens-auto wrap-anywhere sm:grid-cols-3 md:gap-y-2">
             {links.map(([key, to]) => (
               <li key={key}>
                 <Link to={to} className={TARGET}>
