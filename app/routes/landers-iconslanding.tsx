@@ -43,10 +43,12 @@ export default function IconsLander({ loaderData }: Route.ComponentProps) {
                   type="button"
                   aria-pressed={on}
                   onClick={() => toggle(interest.slug)}
-                  className="relative flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-2xl border-2 border-transparent bg-card p-2 text-sm font-semibold shadow-(--shadow-card) transition hover:-translate-y-0.5 aria-pressed:border-primary aria-pressed:text-primary"
+                  className="relative flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-2xl border-2 border-transparent bg-card p-1 text-xs font-semibold sm:p-2 sm:text-sm shadow-(--shadow-card) transition hover:-translate-y-0.5 aria-pressed:border-primary aria-pressed:text-primary"
                 >
                   <InterestIcon icon={interest.icon} className="size-8" />
-                  <span className="line-clamp-2">{t(`interests:${interest.slug}`)}</span>
+                  <span className="line-clamp-2 max-w-full hyphens-auto wrap-anywhere">
+                    {t(`interests:${interest.slug}`)}
+                  </span>
                   {on && <Check className="absolute top-2 right-2 size-4" aria-hidden="true" />}
                 </button>
               </li>

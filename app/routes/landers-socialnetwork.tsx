@@ -27,7 +27,11 @@ export default function SocialLander({ loaderData }: Route.ComponentProps) {
           <h1 id="feed-title" className="px-1 text-2xl font-black tracking-tight sm:text-3xl">
             {t("landers.socialnetwork.title", { audience: loaderData.audience })}
           </h1>
-          <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label={t("landers.socialnetwork.stories")}>
+          <ul
+            className="mt-4 flex gap-3 overflow-x-auto pb-2"
+            data-scroll-row
+            aria-label={t("landers.socialnetwork.stories")}
+          >
             {/* Story rings are too small for the disclosure: fictional profiles appear only as posts, with it. */}
             {members
               .filter((member) => !member.fictional)

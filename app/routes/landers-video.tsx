@@ -48,6 +48,7 @@ export default function VideoLander({ loaderData }: Route.ComponentProps) {
             <div
               key={current.id}
               className="absolute inset-0 motion-safe:animate-[lander-zoom_6s_ease-out_both]"
+              data-bleed
               style={{ animationPlayState: paused ? "paused" : "running" }}
             >
               <MemberPhoto member={current} className="size-full" priority={at === 0} size={720} />
