@@ -1,4 +1,4 @@
-// npm run seed [-- --reset] [-- --members N]: fills the local D1/R2/KV with
+// npm run seed [-- --reset] [-- --members N] [-- --without-photos | --photo-rows-only]: fills the local D1/R2/KV with
 // reference data, demo members and the demo accounts. `npm start` runs it when
 // the local database is empty. --reset starts from a fresh local state.
 import { rmSync } from "node:fs";
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     members: { type: "string", default: "1200" },
     "if-empty": { type: "boolean", default: false },
     "without-photos": { type: "boolean", default: false },
+    // The search benchmark: photo rows without their files, and one member in four without a photo.
+    "photo-rows-only": { type: "boolean", default: false },
   },
 });
 
@@ -68,7 +70,8 @@ await withLocalBindings(async (env) => {
     ...Array.from({ length: memberCount }, (_, i) =>
       generateMember(random, now, regionIds, interestIds, {
         id: accounts.length + i + 1,
-        withPhotos: !values["without-photos"],
+        withPhotos: values["photo-rows-only"] ? (accounts.length + i + 1) % 4 !== 0 : !values["without-photos"],
+        photoFiles: !values["photo-rows-only"],
       }),
     ),
   ];

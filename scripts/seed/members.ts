@@ -12,7 +12,9 @@ import {
   type Sexuality,
 } from "#app/schemas/enums.ts";
 import { UNUSABLE_PASSWORD_HASH } from "#app/server/accounts/password.ts";
+import { createDb } from "#app/server/db/client.ts";
 import { photos, profileInterests, profiles, users } from "#app/server/db/schema.ts";
+import { refreshHasPhoto } from "#app/server/photos/has-photo.ts";
 import { firstNames } from "./data/names.ts";
 import { profileTexts } from "./data/profile-texts.ts";
 import { insertAll } from "./insert.ts";
@@ -62,6 +64,8 @@ export interface MemberOptions {
   fictional?: boolean;
   /** Benchmarks at 100k members skip the portraits (R2 writes dominate seeding). */
   withPhotos?: boolean;
+  /** With photo rows in D1 but no portrait files in R2 (the search benchmark's members). */
+  photoFiles?: boolean;
 }
 
 function sexualityAndSeeking(random: Random, gender: Gender): { sexuality: Sexuality; seeking: Gender } {
@@ -132,7 +136,7 @@ export function generateMember(
       height: 280,
       position,
       createdAt: signupDate + position * DAY,
-      svg: drawPortrait(random, gender, hairColour),
+      svg: options.photoFiles === false ? "" : drawPortrait(random, gender, hairColour),
     };
   });
 
@@ -214,9 +218,10 @@ export async function insertMembers(d1: D1Database, bucket: R2Bucket, members: S
     profileInterests,
     members.flatMap((m) => m.interestIds.map((interestId) => ({ userId: m.user.id!, interestId }))),
   );
-  // Main photo: each member's first photo (position 0).
+  // Main photo: each member's first photo (position 0); whether it shows, as the photo rules keep it.
   await d1.exec(MAIN_PHOTO_SQL);
-  const queue = [...photoRows];
+  await refreshHasPhoto(createDb(d1));
+  const queue = photoRows.filter((photo) => photo.svg);
   const workers = Array.from({ length: 64 }, async () => {
     for (let photo = queue.shift(); photo; photo = queue.shift()) {
       await bucket.put(photo.filename, photo.svg, { httpMetadata: { contentType: "image/svg+xml" } });

@@ -20,6 +20,7 @@ import {
 } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { createLogger } from "#app/server/log.ts";
+import { refreshHasPhoto } from "#app/server/photos/has-photo.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import type { SiteSettings } from "#app/server/settings/schema.ts";
 
@@ -114,6 +115,7 @@ export async function givenMember(input: MemberInput = {}) {
       .returning();
     if (position === 0) await db.update(profiles).set({ mainPhotoId: row!.id }).where(equals(profiles.userId, id));
   }
+  await refreshHasPhoto(db, id);
   if (input.interestIds?.length) {
     await db.insert(profileInterests).values(input.interestIds.map((interestId) => ({ userId: id, interestId })));
   }

@@ -19,6 +19,7 @@ import type { OperatorContext } from "#app/server/operators/context.ts";
 import { unbanStatements } from "#app/server/operators/member-actions.ts";
 import { memberMailSite } from "#app/server/operators/member-mail.ts";
 import { authorize } from "#app/server/operators/roles.ts";
+import { refreshHasPhoto } from "#app/server/photos/has-photo.ts";
 import { takeMainIfFree } from "#app/server/photos/manage.ts";
 import { appealLink } from "./appeal-link.ts";
 import { restoreProfileText } from "./profile-text.ts";
@@ -74,6 +75,7 @@ async function undoStatements(app: OperatorContext, decision: Decision): Promise
           .set({ status: "active" })
           .where(and(eq(photos.id, photo.id), eq(photos.status, "rejected"))),
         ...(photo.isPrivate ? [] : [takeMainIfFree(app.db, photo.userId, photo.id)]),
+        refreshHasPhoto(app.db, photo.userId),
       ];
     }
     case "account_banned": {

@@ -7,6 +7,7 @@ import { crashPoint } from "#app/server/crash-points.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { photos, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { refreshHasPhoto } from "./has-photo.ts";
 import { PREMIUM_PHOTO_LIMIT, photoLimit } from "./limits.ts";
 import { fileKeys, purgeIfPublic, purgeQueued, rekeyPhoto } from "./retire.ts";
 import { forgetUnclaimed, recordUnclaimed } from "./unclaimed.ts";
@@ -95,6 +96,7 @@ export async function updatePhoto(
   } else if (isPrivate && mainPhotoId === id) {
     statements.push(passMainOn(app.db, member.id, id));
   }
+  statements.push(refreshHasPhoto(app.db, member.id));
   const [first, ...rest] = statements;
   if (madePrivate) await rekeyPhoto(app, photo, { isPrivate: true }, statements);
   else if (first) await app.db.batch([first, ...rest]);
@@ -116,6 +118,7 @@ export async function deletePhoto(app: Omit<PhotosContext, "settings">, member: 
   await app.db.batch([
     app.db.delete(photos).where(and(eq(photos.id, id), eq(photos.userId, member.id))),
     passMainOn(app.db, member.id, id),
+    refreshHasPhoto(app.db, member.id),
     recordUnclaimed(app.db, keys, app.now()),
     ...purge,
   ]);

@@ -17,6 +17,7 @@ import { DomainError } from "#app/server/errors.ts";
 import { decisionAuditStatement } from "#app/server/operators/audit.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { authorize } from "#app/server/operators/roles.ts";
+import { refreshHasPhoto } from "./has-photo.ts";
 import { passMainOn, takeMainIfFree } from "./manage.ts";
 import { rekeyPhoto } from "./retire.ts";
 import type { PhotoVariant } from "./visibility.ts";
@@ -93,8 +94,9 @@ export async function decidePhoto(
     // A rejected main photo passes the role on. Newly rejected, the photo moves to a new key: the
     // URL it may have been public under stops serving and is purged (retire.ts).
     const passOn = passMainOn(app.db, photo.userId, photo.id);
+    const hasPhoto = refreshHasPhoto(app.db, photo.userId);
     if (photo.status === "rejected") {
-      await app.db.batch([passOn, audit]);
+      await app.db.batch([passOn, hasPhoto, audit]);
       return { status };
     }
     const statement = await memberStatement(app, {
@@ -106,7 +108,7 @@ export async function decidePhoto(
       operatorId: app.operator.id,
       now: app.now(),
     });
-    await rekeyPhoto(app, photo, { status }, [passOn, audit, ...statement]);
+    await rekeyPhoto(app, photo, { status }, [passOn, hasPhoto, audit, ...statement]);
     deliverAfterResponse(app);
     return { status };
   }
@@ -114,6 +116,7 @@ export async function decidePhoto(
   await app.db.batch([
     app.db.update(photos).set({ status }).where(eq(photos.id, photo.id)),
     ...(photo.isPrivate ? [] : [takeMainIfFree(app.db, photo.userId, photo.id)]),
+    refreshHasPhoto(app.db, photo.userId),
     audit,
   ]);
   return { status };

@@ -11,6 +11,7 @@ import { randomToken } from "#app/server/accounts/tokens.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
 import { photos, profiles } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
+import { refreshHasPhoto } from "./has-photo.ts";
 import { inspectUpload, photoLimit } from "./limits.ts";
 import {
   COUNTED_STATUSES,
@@ -97,7 +98,7 @@ export async function uploadPhoto(
     // A private photo never becomes the main photo: that one shows in search.
     const results = file.private
       ? await db.batch([insert, claim, select])
-      : await db.batch([insert, makeMain, claim, select]);
+      : await db.batch([insert, makeMain, refreshHasPhoto(db, member.id), claim, select]);
     [row] = results[results.length - 1] as Awaited<typeof select>;
   } catch (error) {
     await removeFiles();
