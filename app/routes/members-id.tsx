@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
-import { data, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
 import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
 import { pageMeta } from "#app/components/layout/page-meta.ts";
@@ -27,6 +27,7 @@ import { memberActionSchema } from "#app/schemas/member-actions.ts";
 import { profileNoteSchema } from "#app/schemas/profile-notes.ts";
 import { deskStaffedFor } from "#app/server/fictional/operator-notice.ts";
 import { giftMenu } from "#app/server/likes/gifts.ts";
+import { passOnProfile } from "#app/server/likes/pass-on.ts";
 import { actOnMember } from "#app/server/members/member-action.ts";
 import { saveNote } from "#app/server/members/notes.ts";
 import { openProfile } from "#app/server/members/open-profile.ts";
@@ -71,6 +72,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       result: submission.reply(),
       ...(await saveNote(app, member.id, id, submission.value.note)),
     }));
+  }
+  if (formData.get("intent") === "pass") {
+    // Not interested: on to the next profile of the list the member came from, else back to it.
+    const fromLikes = new URL(request.url).pathname.startsWith("/likes/");
+    return withDomainMessage(t, async () => {
+      const { next } = await passOnProfile(app, member, id, fromLikes ? "likes" : "search");
+      const list = fromLikes ? "/likes" : "/members";
+      return redirect(next === null ? list : `${fromLikes ? "/likes/m" : "/members"}/${next}`);
+    }, {});
   }
   const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
