@@ -32,7 +32,6 @@ const extraOptions = {
   body_type: bodyTypes,
   relationship_status: relationshipStatuses,
   tattoos: ["yes", "no"],
-  with_photo: ["1"],
 } as const;
 const enumKey = {
   sexuality: "sexuality",
@@ -66,7 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       regions: regions.filter((r) => r.country === effective.country),
       minAge: MIN_AGE,
       maxAge: MAX_AGE,
-      extra: app.settings.search_fields.map((field) => ({ field, values: extraOptions[field] })),
+      // "With photo" is offered on every domain, as its own checkbox.
+      extra: app.settings.search_fields.flatMap((field) =>
+        field === "with_photo" ? [] : [{ field, values: extraOptions[field] }],
+      ),
     },
     title: t("members:title"),
     description: t("members:metaDescription", { name: app.settings.name }),
@@ -207,6 +209,16 @@ function Search({ data: results }: { data: Results }) {
             placeholder={String(options.maxAge)}
             className="field-input"
           />
+        </label>
+        <label className="col-span-2 flex min-h-11 items-center gap-2 self-end md:col-span-1">
+          <input
+            type="checkbox"
+            name="with_photo"
+            value="1"
+            defaultChecked={query.with_photo === "1"}
+            className="size-5 accent-primary"
+          />
+          <span>{t("searchFields.with_photo")}</span>
         </label>
         {options.extra.map(({ field, values }) => (
           <label key={field} className="col-span-2 md:col-span-1">

@@ -40,7 +40,7 @@ async function ensureBigState() {
   console.log(`Seeding ${BIG.toLocaleString("en")} members into ${BIG_STATE} (once)...`);
   const seeded = spawnSync(
     process.execPath,
-    ["scripts/seed.ts", "--reset", "--members", String(BIG), "--without-photos"],
+    ["scripts/seed.ts", "--reset", "--members", String(BIG), "--photo-rows-only"],
     { stdio: ["ignore", "inherit", "inherit"], env: { ...quietEnv, STATE_DIR: BIG_STATE } },
   );
   if (seeded.status !== 0) throw new Error("seeding the 100k-member state failed");

@@ -143,12 +143,14 @@ export const profiles = sqliteTable(
   },
   (t) => [
     // Covering indexes for member search (app/server/members/search.ts): the
-    // equality columns first, newest activity next, the rest filtered inside
-    // the index, so a search never reads a table row.
+    // equality columns first, then whether the face shows (people first: each
+    // arm of the search asks for one value), newest activity next, the rest
+    // filtered inside the index, so a search never reads a table row.
     index("profiles_search_idx").on(
       t.searchable,
       t.gender,
       t.country,
+      t.hasPhoto,
       t.lastActivity,
       t.dateOfBirth,
       t.regionId,
@@ -157,6 +159,7 @@ export const profiles = sqliteTable(
     index("profiles_search_gender_idx").on(
       t.searchable,
       t.gender,
+      t.hasPhoto,
       t.lastActivity,
       t.dateOfBirth,
       t.country,
@@ -164,9 +167,19 @@ export const profiles = sqliteTable(
       t.userId,
     ),
     // A region is small: equality on it, newest activity next (found by the bench at 100k).
-    index("profiles_search_region_idx").on(t.searchable, t.regionId, t.lastActivity, t.dateOfBirth, t.gender, t.userId),
+    index("profiles_search_region_idx").on(
+      t.searchable,
+      t.regionId,
+      t.hasPhoto,
+      t.lastActivity,
+      t.dateOfBirth,
+      t.gender,
+      t.country,
+      t.userId,
+    ),
     index("profiles_search_activity_idx").on(
       t.searchable,
+      t.hasPhoto,
       t.lastActivity,
       t.dateOfBirth,
       t.gender,

@@ -1,9 +1,10 @@
 // Member search (the members area and its search state). The ids of one page
-// come from a covering index only (no table row read while filtering); the
-// cards are then read by primary key. Ids, cards and the capped count go to D1
-// as one batch: one round trip per search. Only searchable members appear:
-// active, confirmed, visible, not deleted (kept in profiles.searchable), of
-// the domain's audience (audience.ts).
+// come from covering indexes only (no table row read while filtering), in
+// people-first order (people-first.ts: faces, then nearby, then a fitting age,
+// then recent activity); the cards are then read by primary key. Ids, cards
+// and the capped count go to D1 as one batch: one round trip per search. Only
+// searchable members appear: active, confirmed, visible, not deleted (kept in
+// profiles.searchable), of the domain's audience (audience.ts).
 import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { RequestContext } from "#app/context.ts";
@@ -15,6 +16,7 @@ import type { SiteSettings } from "#app/server/settings/schema.ts";
 import { ageOn } from "./age.ts";
 import { audienceCondition } from "./audience.ts";
 import { notBlockedWith } from "./blocks.ts";
+import { type Closeness, peopleFirstIds, peopleFirstOrder } from "./people-first.ts";
 import { photoUrl } from "./photo-url.ts";
 
 export const PAGE_SIZE = 24;
@@ -54,6 +56,8 @@ export const searchQuerySchema = z
     countryregion: optionalInt(1, 1_000_000),
     min_age: optionalInt(MIN_AGE, MAX_AGE),
     max_age: optionalInt(MIN_AGE, MAX_AGE),
+    // Offered on every domain: only members whose photo shows.
+    with_photo: optionalEnum(["1"] as const),
     // The domain's extra filters (settings.search_fields); others are ignored.
     sexuality: optionalEnum(sexualities),
     hair_colour: optionalEnum(hairColours),
@@ -61,7 +65,6 @@ export const searchQuerySchema = z
     body_type: optionalEnum(bodyTypes),
     relationship_status: optionalEnum(relationshipStatuses),
     tattoos: optionalEnum(["yes", "no"] as const),
-    with_photo: optionalEnum(["1"] as const),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ["max_age"],
@@ -83,8 +86,10 @@ export interface MemberCard {
 
 const ONLINE_MS = 10 * 60_000;
 
+/** A member searching: never shown themselves; their profile's place and age order the results. */
 interface Viewer {
   id: number;
+  profile?: Closeness;
 }
 
 export type SearchScope = Pick<RequestContext, "db" | "settings" | "now"> & { viewer?: Viewer | null };
@@ -101,7 +106,6 @@ function extraFilters(query: SearchQuery, fields: SiteSettings["search_fields"])
     conditions.push(eq(profiles.relationshipStatus, query.relationship_status));
   }
   if (on.has("tattoos") && query.tattoos) conditions.push(eq(profiles.tattoos, query.tattoos === "yes"));
-  if (on.has("with_photo") && query.with_photo) conditions.push(sql`${profiles.mainPhotoId} is not null`);
   return conditions;
 }
 
@@ -115,6 +119,7 @@ function searchWhere(app: SearchScope, query: SearchQuery, now: number): SQL {
   else if (query.country) conditions.push(eq(profiles.country, query.country));
   const place = query.countryregion ? { regionId: query.countryregion } : { country: query.country };
   conditions.push(audienceCondition(app.settings, now, { ages, ...place }));
+  if (query.with_photo) conditions.push(eq(profiles.hasPhoto, 1));
   conditions.push(...extraFilters(query, app.settings.search_fields));
   if (app.viewer) {
     conditions.push(ne(profiles.userId, app.viewer.id), notBlockedWith(app.viewer.id, profiles.userId));
@@ -122,19 +127,22 @@ function searchWhere(app: SearchScope, query: SearchQuery, now: number): SQL {
   return and(...conditions)!;
 }
 
+/** The pool every page is a slice of: all the pages the list has, and one more to know if more follow. */
+const POOL_SIZE = LAST_PAGE * PAGE_SIZE + 1;
+
 /** One page of member ids (one more than a page, to know if more follow); also the query-plan test's subject. */
 export function searchIdsQuery(app: SearchScope, query: SearchQuery, now: number) {
-  return app.db
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .where(searchWhere(app, query, now))
-    .orderBy(desc(profiles.lastActivity))
+  return peopleFirstIds(app.db, searchWhere(app, query, now), app.viewer?.profile ?? null, now, {
+    narrowing: { country: query.country, regionId: query.countryregion },
+    withPhotoOnly: query.with_photo !== undefined,
+    size: POOL_SIZE,
+  })
     .limit(PAGE_SIZE + 1)
     .offset((query.page - 1) * PAGE_SIZE);
 }
 
-/** Card rows of the members an id subquery (or list) selects, newest activity first. */
-export function cardRowsQuery(db: Database, ids: SQL | number[]) {
+/** Card rows of the members an id subquery (or list) selects, newest activity first unless `order` says otherwise. */
+export function cardRowsQuery(db: Database, ids: SQL | number[], order: SQL[] = [desc(profiles.lastActivity)]) {
   return (
     db
       .select({
@@ -156,7 +164,7 @@ export function cardRowsQuery(db: Database, ids: SQL | number[]) {
         and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active"), eq(profiles.searchable, 1)),
       )
       .where(inArray(profiles.userId, ids))
-      .orderBy(desc(profiles.lastActivity))
+      .orderBy(...order)
   );
 }
 
@@ -192,8 +200,9 @@ export async function searchMembers(app: SearchScope, query: SearchQuery) {
   const now = app.now();
   const where = searchWhere(app, query, now);
   const page = searchIdsQuery(app, query, now);
+  const { closeness, recency } = peopleFirstOrder(app.viewer?.profile ?? null, now);
   const [rows, [counted]] = await app.db.batch([
-    cardRowsQuery(app.db, sql`${page}`),
+    cardRowsQuery(app.db, sql`${page}`, [...closeness, ...recency]),
     app.db.select({ n: sql<number>`count(*)` }).from(
       app.db
         .select({ one: sql`1` })
@@ -248,7 +257,7 @@ export async function searchAsVisitor(app: Omit<SearchScope, "viewer">, query: S
  */
 export async function searchPage(
   app: Omit<SearchScope, "viewer">,
-  searcher: (Viewer & { profile: { seeking: SearchQuery["gender"] } }) | null,
+  searcher: (Viewer & { profile: Closeness & { seeking: SearchQuery["gender"] } }) | null,
   query: SearchQuery,
   options: { filtered: boolean },
 ) {
@@ -266,7 +275,8 @@ async function similarMembers(app: SearchScope, query: SearchQuery, found: Membe
     max_age: String(Math.min(MAX_AGE, (query.max_age ?? MAX_AGE) + 10)),
   });
   const seen = new Set(found.map((m) => m.id));
-  const rows = await cardRowsQuery(app.db, sql`${searchIdsQuery(app, wider, app.now())}`);
+  const { closeness, recency } = peopleFirstOrder(app.viewer?.profile ?? null, app.now());
+  const rows = await cardRowsQuery(app.db, sql`${searchIdsQuery(app, wider, app.now())}`, [...closeness, ...recency]);
   return rows
     .filter((row) => !seen.has(row.id))
     .slice(0, 12)
