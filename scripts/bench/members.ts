@@ -3,9 +3,9 @@
 // plus the query plan), and /api/likes.php under load with rows read.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { createDb } from "#app/server/db/client.ts";
-import { users } from "#app/server/db/schema.ts";
+import { regions, users } from "#app/server/db/schema.ts";
 import { likesState } from "#app/server/likes/likes.ts";
 import { searchIdsQuery, searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
@@ -19,12 +19,17 @@ const BIG_STATE = ".wrangler/bench-100k";
 const BIG = 100_000;
 const RUNS = 30;
 
-const shapes: [string, Record<string, string>][] = [
+/** `member`: searched by a member living in a Dutch region (people first: their region, country and age first). */
+const shapes: [string, Record<string, string>, "member"?][] = [
   ["no filters", {}],
   ["gender + country", { gender: "female", country: "NL" }],
   ["gender + country + ages", { gender: "male", country: "DE", min_age: "30", max_age: "45" }],
   ["gender only, page 20", { gender: "female", page: "20" }],
   ["country + region", { country: "NL", countryregion: "5" }],
+  ["with photo", { with_photo: "1" }],
+  ["member: gender", { gender: "male" }, "member"],
+  ["member: gender, page 5", { gender: "male", page: "5" }, "member"],
+  ["member: gender + own country", { gender: "female", country: "NL" }, "member"],
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -57,18 +62,21 @@ export async function benchMembers(server: BenchServer): Promise<Budget[]> {
       await env.DB.prepare("select 1").first();
       trivial.push(performance.now() - started);
     }
+    const [region] = await db.select({ id: regions.id }).from(regions).where(eq(regions.country, "NL")).limit(1);
+    const member = { id: 0, profile: { country: "NL", regionId: region?.id ?? null, dateOfBirth: "1985-06-01" } };
     const results = [];
-    for (const [name, filters] of shapes) {
+    for (const [name, filters, who] of shapes) {
       const query = searchQuerySchema.parse(filters);
+      const viewer = who === "member" ? member : null;
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const started = performance.now();
-        await searchMembers({ db, settings: builtInSettings, now: () => now }, query);
+        await searchMembers({ db, settings: builtInSettings, now: () => now, viewer }, query);
         times.push(performance.now() - started);
       }
       const counted = countingD1(env.DB);
-      await searchMembers({ db: createDb(counted.db), settings: builtInSettings, now: () => now }, query);
-      const statement = searchIdsQuery({ db, settings: builtInSettings, now: () => now }, query, now).toSQL();
+      await searchMembers({ db: createDb(counted.db), settings: builtInSettings, now: () => now, viewer }, query);
+      const statement = searchIdsQuery({ db, settings: builtInSettings, now: () => now, viewer }, query, now).toSQL();
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
         .bind(...statement.params)
         .all<{ detail: string }>();
@@ -77,7 +85,11 @@ export async function benchMembers(server: BenchServer): Promise<Budget[]> {
         name,
         ms: median(times),
         rowsRead: counted.totals.rowsRead,
-        covering: details.some((d) => d.includes("COVERING INDEX")) && !details.some((d) => /^SCAN profiles$/.test(d)),
+        // Every arm of the pool searches a covering index; none reads the table.
+        covering:
+          details.some((d) => d.includes("COVERING INDEX")) &&
+          details.every((d) => !d.includes(" profiles ") || d.includes("COVERING INDEX")) &&
+          !details.some((d) => /^SCAN profiles$/.test(d)),
         plan: details.find((d) => d.includes("profiles")) ?? details.join(" | "),
       });
     }
