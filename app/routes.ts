@@ -12,6 +12,7 @@ export default [
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
     route("complete-signup", "routes/complete-signup.tsx", { id: "complete-signup" }),
+    route("signup-photo", "routes/signup-photo.tsx"),
     route("signup-matches", "routes/signup-matches.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("reset-password/do", "routes/reset-password-do.tsx"),

@@ -94,6 +94,7 @@ export const doors: readonly Door[] = [
   ...pageWithForm("/login", visitor),
   ...pageWithForm("/signup", visitor),
   ...pageWithForm("/complete-signup", member),
+  ...pageWithForm("/signup-photo", member),
   page("/signup-matches", member),
   ...pageWithForm("/reset-password", anyone),
   ...pageWithForm("/reset-password/do", link),
