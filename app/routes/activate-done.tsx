@@ -4,17 +4,20 @@
 // the account and logs its member in. A GET must not do that: another site can
 // send a visitor a link to the sender's own account (who would then chat and
 // pay in it), and mail scanners open links before the member does.
-// Afterwards the page welcomes the member: how many conversations a free member
-// starts, signup-profile card, get-premium card with the member's discount
-// badge while the discount rule offers one,
-// the domain's cam-partner block when it has one, members overview (3 on
-// phones).
+// Afterwards the page welcomes the member, people before any offer: how many
+// conversations a free member starts, the photo step while the member has no
+// photo (and did not skip it), members overview (3 on phones); below them the
+// signup-profile card, the get-premium card with the member's discount badge
+// while the discount rule offers one, and the domain's cam-partner block when
+// it has one.
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { FreeConversationsNote } from "#app/components/accounts/activation-reminder.tsx";
 import { SubmitButton } from "#app/components/forms/fields.tsx";
 import { useSiteChrome } from "#app/components/layout/use-site-chrome.ts";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
+import { PhotoStep } from "#app/components/photos/photo-step.tsx";
 import { CamPartnerBlock } from "#app/components/site/cam-partner-block.tsx";
 import { requestContext } from "#app/context.ts";
 import { countryName } from "#app/i18n/format.ts";
@@ -22,6 +25,7 @@ import { getI18n } from "#app/i18n/i18next.server.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
 import { accountLinkPreview, followAccountLink } from "#app/server/accounts/activation.ts";
+import { asksForPhoto } from "#app/server/accounts/photo-step.ts";
 import { sessionCookie } from "#app/server/accounts/session-cookie.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { searchMembers, searchQuerySchema } from "#app/server/members/search.ts";
@@ -57,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     link: null,
     name: member.profile.name,
+    askPhoto: asksForPhoto(request, member),
     confirmed: member.status === "active",
     paid: member.paidUser,
     discount: offer?.percentage ?? null,
@@ -114,44 +119,19 @@ function Welcome(loaderData: Extract<Route.ComponentProps["loaderData"], { link:
   const { t } = useTranslation("accounts");
   const locale = useLocale();
   const freeConversations = useSiteChrome()?.member?.freeConversations ?? null;
+  // Kept in view once a photo went up, though the page's loader no longer asks for one.
+  const [photoAdded, setPhotoAdded] = useState(false);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-black">{t("done.title")}</h1>
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-black sm:text-3xl">{t("done.title")}</h1>
       <p className="mt-1 text-muted">{t("done.intro", { name: loaderData.name })}</p>
       <FreeConversationsNote max={freeConversations} className="mt-1 text-muted" />
-      <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <section className="card p-6" aria-labelledby="profile-card">
-          <h2 id="profile-card" className="text-lg font-bold">
-            {t("done.profileTitle")}
-          </h2>
-          <p className="mt-1 text-sm text-muted">{t("done.profileText")}</p>
-          <Link to="/profile" className="btn-outline mt-4">
-            {t("done.profileButton")}
-          </Link>
-        </section>
-        {!loaderData.paid && (
-          <section className="card relative overflow-hidden p-6" aria-labelledby="premium-card">
-            {loaderData.discount !== null && (
-              <span className="badge absolute right-4 top-4 bg-unread px-2 py-1 text-sm text-unread-ink">
-                −{loaderData.discount}%
-              </span>
-            )}
-            <h2 id="premium-card" className="text-lg font-bold">
-              {t("done.premiumTitle")}
-            </h2>
-            <p className="mt-1 text-sm text-muted">
-              {loaderData.discount !== null
-                ? t("done.premiumText", { discount: loaderData.discount, count: loaderData.messageCredits })
-                : t("payments:premium.intro")}
-            </p>
-            <Link to="/premium" className="btn-primary mt-4">
-              {t("done.premiumButton")}
-            </Link>
-          </section>
-        )}
-      </div>
-      <CamPartnerBlock partner={loaderData.camPartner} className="mt-4" />
-      <section className="mt-10" aria-labelledby="overview-title">
+      {(loaderData.askPhoto || photoAdded) && (
+        <div className="mt-6 max-w-lg">
+          <PhotoStep next="/activate/done" heading="h2" onAdded={() => setPhotoAdded(true)} />
+        </div>
+      )}
+      <section className="mt-8" aria-labelledby="overview-title" data-testid="welcome-faces">
         <h2 id="overview-title" className="mb-4 text-xl font-bold">
           {t("done.membersTitle")}
         </h2>
@@ -159,6 +139,43 @@ function Welcome(loaderData: Extract<Route.ComponentProps["loaderData"], { link:
         <div className="[&_li:nth-child(n+4)]:hidden md:[&_li:nth-child(n+4)]:block">
           <MemberGrid members={loaderData.members} countryName={(code) => countryName(code, locale)} />
         </div>
+      </section>
+      <section className="mt-10" aria-labelledby="offer-title" data-testid="welcome-offers">
+        <h2 id="offer-title" className="mb-4 text-xl font-bold">
+          {t("done.offerTitle")}
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <section className="card p-6" aria-labelledby="profile-card">
+            <h3 id="profile-card" className="text-lg font-bold">
+              {t("done.profileTitle")}
+            </h3>
+            <p className="mt-1 text-sm text-muted">{t("done.profileText")}</p>
+            <Link to="/profile" className="btn-outline mt-4">
+              {t("done.profileButton")}
+            </Link>
+          </section>
+          {!loaderData.paid && (
+            <section className="card relative overflow-hidden p-6" aria-labelledby="premium-card">
+              {loaderData.discount !== null && (
+                <span className="badge absolute right-4 top-4 bg-unread px-2 py-1 text-sm text-unread-ink">
+                  −{loaderData.discount}%
+                </span>
+              )}
+              <h3 id="premium-card" className="text-lg font-bold">
+                {t("done.premiumTitle")}
+              </h3>
+              <p className="mt-1 text-sm text-muted">
+                {loaderData.discount !== null
+                  ? t("done.premiumText", { discount: loaderData.discount, count: loaderData.messageCredits })
+                  : t("payments:premium.intro")}
+              </p>
+              <Link to="/premium" className="btn-primary mt-4">
+                {t("done.premiumButton")}
+              </Link>
+            </section>
+          )}
+        </div>
+        <CamPartnerBlock partner={loaderData.camPartner} className="mt-4" />
       </section>
     </div>
   );

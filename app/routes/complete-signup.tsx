@@ -1,5 +1,6 @@
 // /complete-signup: the step after signup, where the new member says where
-// they live and something about themselves (optional). No language menu here.
+// they live and something about themselves (optional), then on to the photo
+// step (/signup-photo). No language menu here.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { country, region, about } = submission.value;
   return withDomainErrors(submission, getI18n(context).t, async () => {
     await completeSignup(app, member, { country, regionId: region, about });
-    return redirect("/signup-matches");
+    return redirect("/signup-photo");
   });
 }
 
@@ -48,12 +49,16 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   });
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
-      <ol className="mb-4 flex gap-2 text-xs font-semibold text-muted" aria-label={t("complete.steps")}>
+      <ol
+        className="mb-4 flex flex-wrap gap-x-3 gap-y-1 text-xs font-semibold text-muted"
+        aria-label={t("complete.steps")}
+      >
         <li className="text-success">✓ {t("complete.stepAccount")}</li>
         <li aria-current="step" className="text-primary">
           2. {t("complete.stepProfile")}
         </li>
-        <li>3. {t("complete.stepMatches")}</li>
+        <li>3. {t("complete.stepPhoto")}</li>
+        <li>4. {t("complete.stepMatches")}</li>
       </ol>
       <div className="card p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("complete.title")}</h1>
@@ -70,7 +75,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
           <SubmitButton>{t("complete.submit")}</SubmitButton>
         </Form>
         <p className="mt-4 text-center text-sm">
-          <Link to="/signup-matches" className="text-muted underline">
+          <Link to="/signup-photo" className="text-muted underline">
             {t("complete.skip")}
           </Link>
         </p>

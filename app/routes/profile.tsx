@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: p.name,
       gender: p.gender,
       seeking: p.seeking,
-      sexuality: p.sexuality,
+      sexuality: p.sexuality ?? "",
       country: p.country,
       region: String(p.regionId ?? ""),
       hair_colour: p.hairColour ?? "",
@@ -130,6 +130,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             meta={fields.sexuality}
             label={t("members:facts.sexuality")}
             options={choices(options.sexualities, "sexuality")}
+            placeholder={t("notSaying")}
           />
           <SelectField
             meta={fields.gender}

@@ -96,6 +96,8 @@ export function signupSchema(options: { minimumAge: number; now: number }) {
       date_of_birth: dateOfBirthSchema(options.minimumAge, options.now),
       password: passwordSchema,
       signup_message: optionalText(500),
+      /** "Send me offers and news by e-mail": never ticked for the member; unticked (absent) is no. */
+      promotions: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
     }),
     (v) => v.email,
   );

@@ -34,7 +34,8 @@ export const ownProfileSchema = locationSchema.extend({
   name: profileNameSchema,
   gender: z.enum(genders, { error: "validation:genderRequired" }),
   seeking: z.enum(genders, { error: "validation:seekingRequired" }),
-  sexuality: z.enum(sexualities),
+  /** Empty ("not said", the default) is null: orientation is shown only when the member sets it. */
+  sexuality: optionalChoice(sexualities),
   hair_colour: optionalChoice(hairColours),
   eye_colour: optionalChoice(eyeColours),
   body_type: optionalChoice(bodyTypes),

@@ -4,12 +4,13 @@
 // along; on pages that embed the site-entry warning in the signup flow, it is shown here.
 // Where this visitor may not sign up, it says so at once and offers login
 // instead of a form that could only be refused. Above the fields it says
-// plainly that the site has fictional profiles run by staff.
+// plainly that the site has fictional profiles run by staff; below them, an
+// unticked choice of offers and news by e-mail.
 
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { ErrorList, InputField, SelectField, SubmitButton, TextareaField } from "#app/components/forms/fields.tsx";
@@ -119,6 +120,7 @@ function OpenSignupForm({
       {withMessage && (
         <TextareaField meta={fields.signup_message} label={t("signup.message")} rows={3} maxLength={500} />
       )}
+      <PromotionsChoice />
       {embeddedWarning && <EmbeddedSiteEntryWarning />}
       <ErrorList id={form.errorId} errors={form.errors} />
       {reply?.code === "email_taken" && (
@@ -142,6 +144,33 @@ function OpenSignupForm({
         />
       </p>
     </fetcher.Form>
+  );
+}
+
+/**
+ * Offers and news by e-mail, the member's own choice: never ticked for them,
+ * and unticked means none (accounts/account-settings.ts).
+ */
+function PromotionsChoice() {
+  const { t } = useTranslation("accounts");
+  const id = useId();
+  return (
+    <label className="flex min-h-11 items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        name="promotions"
+        defaultChecked={false}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-5 shrink-0 accent-primary"
+        data-testid="signup-promotions"
+      />
+      <span>
+        <span className="block font-medium">{t("signup.promotions")}</span>
+        <span id={`${id}-hint`} className="text-muted">
+          {t("signup.promotionsHint")}
+        </span>
+      </span>
+    </label>
   );
 }
 

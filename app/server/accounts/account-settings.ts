@@ -106,14 +106,28 @@ const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);
 
 export type NotificationPreferences = Record<NotificationType, { email: boolean; push: boolean }>;
 
-/** Every notification type with the member's choice; on unless switched off. */
+/**
+ * Offers and news reach a member only when they chose them (the signup box or
+ * the settings, never ticked for them): without a choice of theirs, no. Every
+ * other type is about the member's own conversations and likes: on until
+ * switched off.
+ */
+export const OFFERED_BY_CHOICE = ["promotions", "news"] as const satisfies readonly NotificationType[];
+
+/** Whether a type without a row of the member's is on. */
+export const onWithoutChoice = (type: NotificationType) => !(OFFERED_BY_CHOICE as readonly string[]).includes(type);
+
+/** Every notification type with the member's choice, or the default above. */
 export async function notificationPreferences(app: Pick<AccountsContext, "db">, userId: number) {
   const rows = await app.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   const byType = new Map(rows.map((r) => [r.type, r]));
   return Object.fromEntries(
     notificationTypes.map((type) => [
       type,
-      { email: byType.get(type)?.email ?? true, push: byType.get(type)?.push ?? true },
+      {
+        email: byType.get(type)?.email ?? onWithoutChoice(type),
+        push: byType.get(type)?.push ?? onWithoutChoice(type),
+      },
     ]),
   ) as NotificationPreferences;
 }

@@ -1,18 +1,21 @@
 // Signup: the domain's `signups` rule, one account per
 // e-mail address, a few a day per client address (signup-cap.ts), and
 // everything a new account needs written in one D1 batch (user, disabled
-// profile, tracking data, signup credits, activation token and mail, session),
-// so a failure leaves nothing half-made.
+// profile, tracking data, signup credits, activation token and mail, session,
+// the member's own choice of offers by mail), so a failure leaves nothing
+// half-made. Nothing sensitive is guessed: orientation stays empty, and offers
+// are only on when the member ticked the box.
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signupSchema, Tracking } from "#app/schemas/account.ts";
 import { hashPassword } from "#app/server/accounts/password.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
-import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
+import { creditLedger, notificationSettings, profiles, trackingData, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
 import { hasTrafficSource } from "#app/server/site/traffic-source.ts";
+import { OFFERED_BY_CHOICE } from "./account-settings.ts";
 import { confirmStatements } from "./activation.ts";
 import type { AccountsContext } from "./context.ts";
 import { REACTIVATION_WINDOW } from "./deletion.ts";
@@ -86,7 +89,8 @@ async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>
       name: form.name,
       gender: form.gender,
       seeking: form.seeking,
-      sexuality: form.gender === form.seeking ? (form.gender === "male" ? "gay" : "lesbian") : "hetero",
+      // Orientation, like every sensitive field, stays empty until the member says it (see docs/profiles.md).
+      sexuality: null,
       dateOfBirth: form.date_of_birth,
       country,
       status: "disabled",
@@ -101,6 +105,13 @@ async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>
     }),
     activation.statement,
     session.statement,
+    ...(form.promotions
+      ? [
+          db
+            .insert(notificationSettings)
+            .values(OFFERED_BY_CHOICE.map((type) => ({ userId, type, email: true, push: false }))),
+        ]
+      : []),
     accountMail(app, {
       to: form.email,
       template: "activation",

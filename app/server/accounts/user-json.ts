@@ -22,7 +22,8 @@ export function userJson(member: SessionMember, preferences: NotificationPrefere
       name: member.profile.name,
       country: member.profile.country,
       gender: member.profile.gender,
-      sexuality: member.profile.sexuality,
+      // Orientation is the member's to say: absent until they set it.
+      ...(member.profile.sexuality ? { sexuality: member.profile.sexuality } : {}),
       date_of_birth: member.profile.dateOfBirth,
       status: member.profile.status,
       main_image: member.profile.mainImage && {

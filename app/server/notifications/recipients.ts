@@ -15,7 +15,11 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import type { NotificationType } from "#app/schemas/enums.ts";
-import { type NotificationPreferences, notificationPreferences } from "#app/server/accounts/account-settings.ts";
+import {
+  type NotificationPreferences,
+  notificationPreferences,
+  onWithoutChoice,
+} from "#app/server/accounts/account-settings.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { amongOldestIds, forgetInBites } from "#app/server/db/forget-in-bites.ts";
 import { notificationLog, notificationSettings, profiles, pushSubscriptions, users } from "#app/server/db/schema.ts";
@@ -77,17 +81,25 @@ export const wantsPush = (recipient: Recipient, type: NotificationType) => recip
 export const wantsEmail = (recipient: Recipient, type: NotificationType) =>
   recipient.emailDisabledReason === null && recipient.preferences[type].email;
 
-/** wantsEmail as a condition on `users`, to count many members in one query (a type without a row is wanted). */
+/**
+ * The member's choice for a type and channel as a condition on `users`: a row
+ * saying so, or, without a row, the type's default (account-settings.ts: offers
+ * and news only by choice).
+ */
+function chose(type: NotificationType, channel: "email" | "push") {
+  const column = channel === "email" ? notificationSettings.email : notificationSettings.push;
+  const row = sql`select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and ${notificationSettings.type} = ${type}`;
+  return onWithoutChoice(type) ? sql`not exists (${row} and ${column} = 0)` : sql`exists (${row} and ${column} = 1)`;
+}
+
+/** wantsEmail as a condition on `users`, to count many members in one query. */
 export const wantsEmailCondition = (type: NotificationType) =>
-  and(
-    isNull(users.emailDisabledReason),
-    sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and ${notificationSettings.type} = ${type} and ${notificationSettings.email} = 0)`,
-  );
+  and(isNull(users.emailDisabledReason), chose(type, "email"));
 
 /** wantsPush as a condition on `users`, for members who also have a browser subscribed to push. */
 export const wantsPushCondition = (type: NotificationType) =>
   and(
-    sql`not exists (select 1 from ${notificationSettings} where ${notificationSettings.userId} = ${users.id} and ${notificationSettings.type} = ${type} and ${notificationSettings.push} = 0)`,
+    chose(type, "push"),
     sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
   );
 
