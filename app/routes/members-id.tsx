@@ -6,7 +6,7 @@ import { invariantResponse } from "@epic-web/invariant";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useLocation } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
-import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
+import { ProfileInterests } from "#app/components/interests/interest-groups.tsx";
 import { pageMeta } from "#app/components/layout/page-meta.ts";
 import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
@@ -223,17 +223,7 @@ function MemberProfile({
               <h2 id="interests-title" className="mb-2 text-lg font-bold">
                 {t("interests")}
               </h2>
-              <ul className="flex flex-wrap gap-2">
-                {profile.interests.map((interest) => (
-                  <li
-                    key={interest.slug}
-                    className="inline-flex items-center gap-1.5 rounded-full bg-secondary-soft px-3 py-1 text-sm"
-                  >
-                    <InterestIcon icon={interest.icon} className="size-4 text-secondary" />
-                    {t(`interests:${interest.slug}`)}
-                  </li>
-                ))}
-              </ul>
+              <ProfileInterests interests={profile.interests} />
             </section>
           )}
           <CamPartnerBlock partner={partner} className="mt-6" />

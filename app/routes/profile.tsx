@@ -1,5 +1,6 @@
 // /profile, the member's own profile: photos, every field with its
-// enumeration, interests with their icons, and the about text.
+// enumeration (orientation "not said" until the member sets it), interests
+// with their icons (adult ones in their own group, opted into), and the about text.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
@@ -15,7 +16,7 @@ import {
   TextareaField,
 } from "#app/components/forms/fields.tsx";
 import { useFormToast } from "#app/components/forms/use-form-toast.ts";
-import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
+import { InterestChoices } from "#app/components/interests/interest-groups.tsx";
 import { GiftIcon } from "#app/components/members/gift-icon.tsx";
 import { PhotoManager } from "#app/components/photos/photo-manager.tsx";
 import { getI18n } from "#app/i18n/i18next.server.ts";
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       relationshipStatuses,
       countries: app.settings.countries,
       regions,
-      interests: interests.map((i) => ({ slug: i.slug, icon: i.icon })),
+      interests: interests.map((i) => ({ slug: i.slug, icon: i.icon, adult: i.adult })),
     },
     photos,
     gifts,
@@ -197,24 +198,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <TextareaField meta={fields.about} label={t("about")} rows={5} maxLength={2000} />
           <fieldset>
             <legend className="field-label">{t("interests", { max: MAX_INTERESTS })}</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {options.interests.map((interest) => (
-                <label
-                  key={interest.slug}
-                  className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:checked]:text-primary"
-                >
-                  <input
-                    type="checkbox"
-                    name="interests"
-                    value={interest.slug}
-                    defaultChecked={chosen.has(interest.slug)}
-                    className="sr-only"
-                  />
-                  <InterestIcon icon={interest.icon} className="size-4" />
-                  {t(`interests:${interest.slug}`)}
-                </label>
-              ))}
-            </div>
+            <InterestChoices options={options.interests} chosen={chosen} />
             <ErrorList id={fields.interests.errorId} errors={fields.interests.errors} />
           </fieldset>
         </section>

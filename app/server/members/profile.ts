@@ -57,11 +57,12 @@ export async function getMemberProfile(
       .where(eq(photos.userId, memberId))
       .orderBy(asc(photos.position)),
     app.db
-      .select({ slug: interests.slug, icon: interests.icon })
+      .select({ slug: interests.slug, icon: interests.icon, adult: interests.adult })
       .from(profileInterests)
       .innerJoin(interests, eq(interests.id, profileInterests.interestId))
       .where(eq(profileInterests.userId, memberId))
-      .orderBy(asc(interests.position)),
+      // Adult interests after the ordinary ones, never between them (shown as a group of their own).
+      .orderBy(asc(interests.adult), asc(interests.position)),
     cardRowsQuery(app.db, sql`${relatedIdsQuery(app.db, audience, memberId, viewer?.id ?? null)}`),
     // The viewer's likes with this member, both ways, and whether the viewer blocked them.
     app.db
@@ -93,6 +94,7 @@ export async function getMemberProfile(
     name: profile.name,
     age: ageOn(profile.dateOfBirth, now),
     gender: profile.gender,
+    /** Null until the member says it: nothing is shown. */
     sexuality: profile.sexuality,
     country: profile.country,
     region: row.region,
