@@ -54,7 +54,8 @@ describe("/api/user.php", () => {
       credits: 0,
       paid_user: false,
       language: "nl",
-      notifications_disabled: [],
+      // Offers and news are off until the member chooses them.
+      notifications_disabled: ["promotions", "news"],
       profile: { name: "Ann", country: "NL", gender: "female", status: "active", main_image: null },
     });
     expect(user).toHaveProperty("signup_date");

@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { audienceSize, broadcastOf, sendBroadcast, sendTestBroadcast } from "#app/server/broadcasts/broadcasts.ts";
 import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
-import { mailOutbox, notificationSettings, users } from "#app/server/db/schema.ts";
+import { mailOutbox, users } from "#app/server/db/schema.ts";
 import { unsubscribe, unsubscribeLinks } from "#app/server/notifications/unsubscribe.ts";
-import { db, givenMember, mailsTo, outcome } from "./fixtures.ts";
+import { db, givenMember, givenOffersChoice, mailsTo, outcome } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
 const KEY = "spring-sale-2026";
@@ -31,6 +31,7 @@ const broadcast = (fields: Record<string, string> = {}) =>
 
 async function member(options: { language?: string; premium?: boolean; country?: string; domain?: string } = {}) {
   const id = await givenMember({ country: options.country });
+  await givenOffersChoice(id);
   await db
     .update(users)
     .set({
@@ -107,7 +108,7 @@ describe("the audience", () => {
     await member({ premium: true, country: "BE" });
     await member({ premium: true, domain: "other.example" });
     const optedOut = await member({ premium: true });
-    await db.insert(notificationSettings).values({ userId: optedOut.id, type: "promotions", email: false, push: true });
+    await givenOffersChoice(optedOut.id, { email: false, push: true }, ["promotions"]);
 
     expect(await audienceSize(admin.app, broadcast())).toBe(4);
     expect(await audienceSize(admin.app, broadcast({ premium: "premium", language: "nl", country: "NL" }))).toBe(1);
@@ -163,9 +164,7 @@ describe("sending", () => {
     const dutch = await member();
     const german = await member({ language: "de" });
     const optedOut = await member();
-    await db
-      .insert(notificationSettings)
-      .values({ userId: optedOut.id, type: "promotions", email: false, push: false });
+    await givenOffersChoice(optedOut.id, { email: false, push: false }, ["promotions"]);
     const unsubscribed = await member();
     const { link } = await unsubscribeLinks(admin.app, "http://localhost", unsubscribed.id);
     await unsubscribe(admin.app, new URL(link).searchParams.get("token")!);

@@ -9,7 +9,7 @@ import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/sche
 import { createDb } from "#app/server/db/client.ts";
 import { broadcasts, mailOutbox } from "#app/server/db/schema.ts";
 import { scheduled } from "#workers/scheduled.ts";
-import { db, givenMember, NOW } from "./fixtures.ts";
+import { db, givenMember, givenOffersChoice, NOW } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
 const broadcast = (key: string, fields: Record<string, string> = {}) =>
@@ -27,7 +27,10 @@ const broadcast = (key: string, fields: Record<string, string> = {}) =>
 
 async function members(count: number) {
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) ids.push(await givenMember());
+  for (let i = 0; i < count; i++) {
+    ids.push(await givenMember());
+    await givenOffersChoice(ids.at(-1)!);
+  }
   return ids;
 }
 

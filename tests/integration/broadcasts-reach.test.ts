@@ -7,15 +7,9 @@ import { describe, expect, it } from "vitest";
 import { audienceSize, broadcastOf, sendBroadcast } from "#app/server/broadcasts/broadcasts.ts";
 import { continueBroadcast, loadBroadcast, storeBroadcast } from "#app/server/broadcasts/progress.ts";
 import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
-import {
-  broadcasts,
-  devPushInbox,
-  mailOutbox,
-  notificationSettings,
-  pushSubscriptions,
-} from "#app/server/db/schema.ts";
+import { broadcasts, devPushInbox, mailOutbox, pushSubscriptions } from "#app/server/db/schema.ts";
 import { base64url } from "#app/server/http/base64.ts";
-import { db, givenMember, NOW } from "./fixtures.ts";
+import { db, givenMember, givenOffersChoice, NOW } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 
 const broadcast = (key: string, country: string) =>
@@ -34,6 +28,7 @@ const broadcast = (key: string, country: string) =>
 /** A member whose browser subscribed to push on the local push endpoint. */
 async function subscribedMember(options: { email: boolean; country: string }) {
   const id = await givenMember({ country: options.country });
+  await givenOffersChoice(id, { email: options.email, push: true });
   const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
     "deriveBits",
   ])) as CryptoKeyPair;
@@ -45,8 +40,6 @@ async function subscribedMember(options: { email: boolean; country: string }) {
     auth: base64url.encode(crypto.getRandomValues(new Uint8Array(16))),
     createdAt: NOW,
   });
-  if (!options.email)
-    await db.insert(notificationSettings).values({ userId: id, type: "news", email: false, push: true });
   return id;
 }
 
@@ -73,6 +66,7 @@ describe("the members a broadcast reached", () => {
   it("counts a member reached by push alone in the audience, so the count never passes it", async () => {
     const admin = await givenOperator("admin");
     const members = [await givenMember({ country: "LU" }), await subscribedMember({ email: false, country: "LU" })];
+    await givenOffersChoice(members[0]!); // news by mail, chosen
     const news = broadcast("push-alone-2026", "LU");
 
     const audience = await audienceSize(admin.app, news);

@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { audienceSize, broadcastOf, sendBroadcast } from "#app/server/broadcasts/broadcasts.ts";
 import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
-import { notificationSettings, users } from "#app/server/db/schema.ts";
+import { users } from "#app/server/db/schema.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
-import { db, givenDomainSettings, givenMember, mailsTo } from "./fixtures.ts";
+import { db, givenDomainSettings, givenMember, givenOffersChoice, mailsTo } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 
 const broadcast = (fields: Record<string, string> = {}) =>
@@ -26,6 +26,7 @@ const broadcast = (fields: Record<string, string> = {}) =>
 
 async function memberOf(domain: string) {
   const id = await givenMember();
+  await givenOffersChoice(id);
   await db.update(users).set({ domain }).where(eq(users.id, id));
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row!;
@@ -60,7 +61,7 @@ describe("a promotion for the company's other domains", () => {
     const admin = await givenOperator("admin");
     const { home, sister, ownOnly, otherCompany } = await givenCompanyDomains();
     const optedOut = await memberOf("zuster.example");
-    await db.insert(notificationSettings).values({ userId: optedOut.id, type: "promotions", email: false, push: true });
+    await givenOffersChoice(optedOut.id, { email: false, push: true }, ["promotions"]);
 
     await sendBroadcast(admin.app, broadcast({ otherDomains: "on" }));
 

@@ -9,12 +9,13 @@ import { broadcastOf, sendBroadcast } from "#app/server/broadcasts/broadcasts.ts
 import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
 import { users } from "#app/server/db/schema.ts";
 import { unsubscribeLinks } from "#app/server/notifications/unsubscribe.ts";
-import { db, givenMember, mailsTo } from "./fixtures.ts";
+import { db, givenMember, givenOffersChoice, mailsTo } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 
 async function promotionMailTo() {
   const admin = await givenOperator("admin");
   const id = await givenMember();
+  await givenOffersChoice(id);
   await sendBroadcast(
     admin.app,
     broadcastOf(

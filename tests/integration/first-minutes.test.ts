@@ -1,6 +1,7 @@
 // What a new member's first minutes promise, kept: their orientation stays
 // private until they say it themselves, and offers and news reach them by
-// mail only when they ticked the box for it (never ticked for them).
+// mail only when they ticked the box for it (never ticked for them); adult
+// interests stay in a group of their own.
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -9,9 +10,13 @@ import { ownProfileSchema } from "#app/schemas/profile.ts";
 import { notificationPreferences } from "#app/server/accounts/account-settings.ts";
 import { findSessionMember } from "#app/server/accounts/session.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
-import { profiles, users } from "#app/server/db/schema.ts";
+import { audienceSize, broadcastOf } from "#app/server/broadcasts/broadcasts.ts";
+import { type BroadcastForm, broadcastSchema } from "#app/server/broadcasts/schema.ts";
+import { interests, notificationSettings, profiles, users } from "#app/server/db/schema.ts";
 import { updateOwnProfile } from "#app/server/members/own-profile.ts";
+import { getMemberProfile } from "#app/server/members/profile.ts";
 import { accountsApp, appContext, db, givenMember, NOW, SITE } from "./fixtures.ts";
+import { givenOperator } from "./operator-fixtures.ts";
 
 const form = (email: string, extra: Record<string, string> = {}) =>
   signupSchema({ minimumAge: 18, now: NOW }).parse({
@@ -100,5 +105,47 @@ describe("offers and news by mail are the member's choice", () => {
     const preferences = await notificationPreferences({ db }, bram.id);
     expect(preferences.promotions.email).toBe(true);
     expect(preferences.news.email).toBe(true);
+  });
+});
+
+describe("adult interests sit in a group of their own", () => {
+  it("a profile lists its adult interests after the ordinary ones, marked as adult", async () => {
+    const [cycling, bondage, coffee] = await db
+      .insert(interests)
+      .values([
+        { slug: "biking", icon: "Bike", position: 1, adult: false },
+        { slug: "bondage", icon: "Link", position: 2, adult: true },
+        { slug: "coffee", icon: "Coffee", position: 3, adult: false },
+      ])
+      .returning();
+    const ann = await givenMember({ interestIds: [cycling!.id, bondage!.id, coffee!.id] });
+    const profile = await getMemberProfile(appContext(), ann, null);
+    expect(profile?.interests.map((i) => [i.slug, i.adult])).toEqual([
+      ["biking", false],
+      ["coffee", false],
+      ["bondage", true],
+    ]);
+  });
+});
+
+describe("a broadcast reaches only members who chose it", () => {
+  it("counts a member who never chose out of a news broadcast, and one who ticked the box in", async () => {
+    const never = await givenMember({ country: "MT" });
+    const chose = await givenMember({ country: "MT" });
+    await db.insert(notificationSettings).values({ userId: chose, type: "news", email: true, push: false });
+    const news = broadcastOf(
+      broadcastSchema.parse({
+        intent: "send",
+        kind: "news",
+        domain: "localhost",
+        key: "first-minutes-2026",
+        country: "MT",
+        subject_nl: "Nieuw",
+        body_nl: "Iets nieuws.",
+      }) as BroadcastForm,
+    );
+    const { app } = await givenOperator("admin");
+    expect(await audienceSize(app, news)).toBe(1);
+    expect(never).not.toBe(chose);
   });
 });

@@ -12,6 +12,7 @@ import {
   conversations,
   interests,
   mailOutbox,
+  notificationSettings,
   photos,
   profileInterests,
   profiles,
@@ -120,6 +121,24 @@ export async function givenMember(input: MemberInput = {}) {
     await db.insert(profileInterests).values(input.interestIds.map((interestId) => ({ userId: id, interestId })));
   }
   return id;
+}
+
+/**
+ * A member's own choice of offers ("promotions") and news, which are off until
+ * they choose them: by default both kinds, by mail and push.
+ */
+export async function givenOffersChoice(
+  userId: number,
+  choice: { email: boolean; push: boolean } = { email: true, push: true },
+  types: readonly ("promotions" | "news")[] = ["promotions", "news"],
+) {
+  await db
+    .insert(notificationSettings)
+    .values(types.map((type) => ({ userId, type, ...choice })))
+    .onConflictDoUpdate({
+      target: [notificationSettings.userId, notificationSettings.type],
+      set: { email: choice.email, push: choice.push },
+    });
 }
 
 /** A request context for calling domain functions directly. */
