@@ -18,15 +18,17 @@ const PASS_FORGOTTEN_AFTER = 30 * 24 * 3_600_000;
 
 export async function rankedCandidates(app: SwipeContext, member: SessionMember, count: number) {
   const now = app.now();
-  const where = and(
-    eq(profiles.searchable, 1),
-    eq(profiles.gender, member.profile.seeking),
-    audienceCondition(app.settings, now),
-    ne(profiles.userId, member.id),
-    notBlockedWith(member.id, profiles.userId),
-    sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${member.id} and ${likes.likedId} = ${profiles.userId})`,
-    sql`not exists (select 1 from ${passes} where ${passes.memberId} = ${member.id} and ${passes.targetId} = ${profiles.userId} and ${passes.createdAt} > ${now - PASS_FORGOTTEN_AFTER})`,
-  )!;
+  const where = (inRegion?: number) =>
+    and(
+      eq(profiles.searchable, 1),
+      eq(profiles.gender, member.profile.seeking),
+      audienceCondition(app.settings, now),
+      ne(profiles.userId, member.id),
+      notBlockedWith(member.id, profiles.userId),
+      sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${member.id} and ${likes.likedId} = ${profiles.userId})`,
+      sql`not exists (select 1 from ${passes} where ${passes.memberId} = ${member.id} and ${passes.targetId} = ${profiles.userId} and ${passes.createdAt} > ${now - PASS_FORGOTTEN_AFTER})`,
+      inRegion === undefined ? undefined : eq(profiles.regionId, inRegion),
+    )!;
   const pool = peopleFirstIds(app.db, where, member.profile, now, { narrowing: {}, withPhotoOnly: false, size: POOL });
   const mine = app.db
     .select({ id: profileInterests.interestId })

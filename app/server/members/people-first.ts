@@ -68,38 +68,32 @@ export function peopleFirstOrder(viewer: Closeness | null, now: number, columns:
   return { closeness, recency: [sql`${c.lastActivity} desc`, sql`${c.userId} desc`] };
 }
 
+/** One place tier: the matches it reads from, and what it asks of them. */
+interface PlaceTier {
+  from: "matches" | "nearby";
+  place?: SQL;
+}
+
 /** The place tiers the pool reads, nearest first, over the pool's columns; a tier the search rules out is left out. */
-function placeTiers(viewer: Closeness | null, narrowing: PlaceNarrowing): (SQL | undefined)[] {
+function placeTiers(viewer: Closeness | null, narrowing: PlaceNarrowing): PlaceTier[] {
   const searchedElsewhere = narrowing.country !== undefined && narrowing.country !== viewer?.country;
-  if (!viewer || narrowing.regionId !== undefined || searchedElsewhere) return [undefined];
+  if (!viewer || narrowing.regionId !== undefined || searchedElsewhere) return [{ from: "matches" }];
   const { regionId, country } = poolColumns;
-  const tiers: (SQL | undefined)[] = [];
-  if (viewer.regionId === null) tiers.push(sql`${country} = ${viewer.country}`);
+  const tiers: PlaceTier[] = [];
+  if (viewer.regionId === null) tiers.push({ from: "matches", place: sql`${country} = ${viewer.country}` });
   else {
     tiers.push(
-      sql`${regionId} = ${viewer.regionId}`,
-      sql`${country} = ${viewer.country} and ${regionId} is not ${viewer.regionId}`,
+      { from: "nearby" },
+      { from: "matches", place: sql`${country} = ${viewer.country} and ${regionId} is not ${viewer.regionId}` },
     );
   }
-  if (narrowing.country === undefined) tiers.push(sql`${country} <> ${viewer.country}`);
+  if (narrowing.country === undefined) tiers.push({ from: "matches", place: sql`${country} <> ${viewer.country}` });
   return tiers;
 }
 
-/**
- * The first `size` members matching `where` by faces, place and activity, as
- * a compound SELECT of the columns the order needs. The matches are named
- * once (D1 binds at most 100 values per statement) and not materialised, so
- * each arm is its own index search, read only when the arms before it did
- * not fill the pool. `withPhotoOnly`: the search asked for
- * faces only, so the arms without one are not read.
- */
-function peoplePool(
-  db: Database,
-  where: SQL,
-  viewer: Closeness | null,
-  options: { narrowing: PlaceNarrowing; withPhotoOnly: boolean; size: number },
-) {
-  const matches = db
+/** What a pool selects of the members a condition matches: the columns the order needs. */
+function matching(db: Database, where: SQL) {
+  return db
     .select({
       userId: profiles.userId,
       hasPhoto: profiles.hasPhoto,
@@ -110,24 +104,52 @@ function peoplePool(
     })
     .from(profiles)
     .where(where);
-  // D1 allows few terms in one compound SELECT: the place arms of each photo tier are one term of the outer one.
-  const photoTiers = (options.withPhotoOnly ? [1] : [1, 0]).map((hasPhoto) => {
-    const arms = placeTiers(viewer, options.narrowing).map(
-      (place) =>
-        sql`select * from (select * from matches where ${poolColumns.hasPhoto} = ${hasPhoto}${place ? sql` and ${place}` : sql``} order by ${poolColumns.lastActivity} desc limit ${options.size})`,
-    );
-    return sql`select * from (${sql.join(arms, sql` union all `)})`;
-  });
-  return sql`(with matches as not materialized ${matches} ${sql.join(photoTiers, sql` union all `)} limit ${options.size})`;
 }
 
 /**
- * Member ids matching `where` in people-first order: the pool of `size`,
- * sorted; the caller pages through it with limit and offset.
+ * The conditions of the matches: `inRegion` those of the matches in one
+ * region, which the caller states as a search of that region (no country
+ * equality, so the region index answers it, not a country's).
+ */
+export type MatchConditions = (inRegion?: number) => SQL;
+
+/**
+ * The first `size` members matching by faces, place and activity, as a
+ * compound SELECT of the columns the order needs. The matches (and those in
+ * the viewer's region) are named once (D1 binds at most 100 values per
+ * statement) and not materialised, so each arm is its own index search, read
+ * only when the arms before it did not fill the pool. `withPhotoOnly`: the
+ * search asked for faces only, so the arms without one are not read.
+ */
+function peoplePool(
+  db: Database,
+  where: MatchConditions,
+  viewer: Closeness | null,
+  options: { narrowing: PlaceNarrowing; withPhotoOnly: boolean; size: number },
+) {
+  const tiers = placeTiers(viewer, options.narrowing);
+  const named = [sql`matches as not materialized ${matching(db, where())}`];
+  if (viewer?.regionId != null && tiers.some((tier) => tier.from === "nearby")) {
+    named.push(sql`nearby as not materialized ${matching(db, where(viewer.regionId))}`);
+  }
+  // D1 allows few terms in one compound SELECT: the place arms of each photo tier are one term of the outer one.
+  const photoTiers = (options.withPhotoOnly ? [1] : [1, 0]).map((hasPhoto) => {
+    const arms = tiers.map(
+      ({ from, place }) =>
+        sql`select * from (select * from ${sql.identifier(from)} where ${poolColumns.hasPhoto} = ${hasPhoto}${place ? sql` and ${place}` : sql``} order by ${poolColumns.lastActivity} desc limit ${options.size})`,
+    );
+    return sql`select * from (${sql.join(arms, sql` union all `)})`;
+  });
+  return sql`(with ${sql.join(named, sql`, `)} ${sql.join(photoTiers, sql` union all `)} limit ${options.size})`;
+}
+
+/**
+ * Member ids matching in people-first order: the pool of `size`, sorted; the
+ * caller pages through it with limit and offset.
  */
 export function peopleFirstIds(
   db: Database,
-  where: SQL,
+  where: MatchConditions,
   viewer: Closeness | null,
   now: number,
   options: { narrowing: PlaceNarrowing; withPhotoOnly: boolean; size: number },

@@ -132,7 +132,10 @@ const POOL_SIZE = LAST_PAGE * PAGE_SIZE + 1;
 
 /** One page of member ids (one more than a page, to know if more follow); also the query-plan test's subject. */
 export function searchIdsQuery(app: SearchScope, query: SearchQuery, now: number) {
-  return peopleFirstIds(app.db, searchWhere(app, query, now), app.viewer?.profile ?? null, now, {
+  // The viewer's region is searched as a region search is: the region implies its country.
+  const where = (inRegion?: number) =>
+    searchWhere(app, inRegion === undefined ? query : { ...query, country: undefined, countryregion: inRegion }, now);
+  return peopleFirstIds(app.db, where, app.viewer?.profile ?? null, now, {
     narrowing: { country: query.country, regionId: query.countryregion },
     withPhotoOnly: query.with_photo !== undefined,
     size: POOL_SIZE,
