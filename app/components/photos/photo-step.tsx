@@ -27,7 +27,7 @@ export interface PhotoStepProps {
   next: "/signup-matches" | "/activate/done";
   /** Shown as the step's heading level: its own page (h1) or a section of one (h2). */
   heading: "h1" | "h2";
-  /** A photo went up (the page may keep the step in view while its loader no longer asks). */
+  /** A photo went up: the page keeps the step in view though its loader no longer asks for one. */
   onAdded?: () => void;
 }
 
@@ -60,8 +60,13 @@ export function PhotoStep({ next, heading: Heading, onAdded }: PhotoStepProps) {
         return setState({ step: "failed", preview: shown, message: body?.message || t("errors.general") });
       }
       setState({ step: "added", preview: shown, pending: body.photo.status === "pending" });
-      onAdded?.();
-      void revalidator.revalidate(); // the frame's "add a photo" banner and thumbnail follow
+      // A page that keeps the step in view reloads its data, so the frame's "add a photo"
+      // banner and thumbnail follow; /signup-photo would send the member on at once, and
+      // its "Continue" loads the next page anyway.
+      if (onAdded) {
+        onAdded();
+        void revalidator.revalidate();
+      }
     } catch {
       setState({ step: "failed", preview: shown, message: t("errors.network") });
     }
