@@ -49,6 +49,7 @@ function PackageCard({
         <span
           className="absolute top-5 -right-12 w-44 rotate-45 bg-primary py-1 text-center text-xs font-bold tracking-wide text-white uppercase shadow"
           data-testid="popular-ribbon"
+          data-bleed
         >
           {t("premium.popular")}
         </span>
