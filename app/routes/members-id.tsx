@@ -12,8 +12,8 @@ import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MemberGrid } from "#app/components/members/member-card.tsx";
 import { ProfileNote } from "#app/components/members/profile-note.tsx";
 import { SearchLocked } from "#app/components/members/search-locked.tsx";
-import { ProfileActions } from "#app/components/profile/profile-actions.tsx";
-import { ProfilePhotos } from "#app/components/profile/profile-photos.tsx";
+import { LikedMark, ProfileActions } from "#app/components/profile/profile-actions.tsx";
+import { PhotosUnlock, ProfilePhotos } from "#app/components/profile/profile-photos.tsx";
 import { useCountsAfterSeeing } from "#app/components/runtime/fresh-counts.ts";
 import { CamPartnerBlock } from "#app/components/site/cam-partner-block.tsx";
 import { requestContext } from "#app/context.ts";
@@ -76,11 +76,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "pass") {
     // Not interested: on to the next profile of the list the member came from, else back to it.
     const fromLikes = new URL(request.url).pathname.startsWith("/likes/");
-    return withDomainMessage(t, async () => {
-      const { next } = await passOnProfile(app, member, id, fromLikes ? "likes" : "search");
-      const list = fromLikes ? "/likes" : "/members";
-      return redirect(next === null ? list : `${fromLikes ? "/likes/m" : "/members"}/${next}`);
-    }, {});
+    return withDomainMessage(
+      t,
+      async () => {
+        const { next } = await passOnProfile(app, member, id, fromLikes ? "likes" : "search");
+        const list = fromLikes ? "/likes" : "/members";
+        return redirect(next === null ? list : `${fromLikes ? "/likes/m" : "/members"}/${next}`);
+      },
+      {},
+    );
   }
   const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
@@ -149,7 +153,8 @@ function MemberProfile({
   const facts = allFacts.filter(([key]) => shows(fieldOf[key]));
 
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8">
+    // On a phone the actions bar covers the bottom of the screen: the page ends above it.
+    <article className="mx-auto max-w-6xl px-4 pt-8 pb-36 md:pb-8">
       <ActionError actionData={actionData} className="mb-4" />
       <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div>
@@ -168,6 +173,9 @@ function MemberProfile({
               </div>
             )}
             {profile.fictional && <FictionalBadge className="absolute left-3 top-3" />}
+            {profile.relation && !profile.relation.own && (
+              <LikedMark memberId={profile.id} likedBefore={profile.relation.liked} name={profile.name} />
+            )}
           </div>
           <ProfilePhotos name={profile.name} photos={profile.photos} unlock={profile.photosUnlock} />
         </div>
@@ -226,6 +234,7 @@ function MemberProfile({
               <ProfileInterests interests={profile.interests} />
             </section>
           )}
+          <PhotosUnlock name={profile.name} unlock={profile.photosUnlock} className="mt-6" />
           <CamPartnerBlock partner={partner} className="mt-6" />
         </div>
       </div>

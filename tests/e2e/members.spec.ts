@@ -52,7 +52,7 @@ test("like back into a match; the liker's badge, the title and like_new", async 
 
   await bram.goto(`/members/${annaId}`);
   await bram.getByRole("button", { name: t("members:like"), exact: true }).click();
-  await expect(bram.getByRole("button", { name: t("members:unlike") })).toBeVisible();
+  await expect(bram.getByRole("button", { name: t("members:liked") })).toBeVisible();
 
   await anna.goto("/likes");
   await expect(anna.getByTestId("badge")).toHaveText("1");
@@ -66,7 +66,7 @@ test("like back into a match; the liker's badge, the title and like_new", async 
   await expect(match).toBeVisible();
   await match.getByTestId("match-photo").click();
   await expect(match).toBeVisible();
-  await match.getByRole("heading").click();
+  await match.getByRole("button", { name: t("members:match.keepBrowsing") }).click();
   await expect(match).toBeHidden();
   await anna.goto("/likes/mutual");
   await expect(anna.getByRole("main").getByRole("listitem")).toHaveCount(1);

@@ -28,7 +28,7 @@ async function postPass(path: string, cookie: string) {
 
 describe("passing on a profile", () => {
   it("from the likes: records the pass and leads to the next like not yet answered, then back to the likes", async () => {
-    const ann = await givenAccount({ gender: "female", seeking: "male" });
+    const ann = await givenAccount({ gender: "female" });
     const [bob, carl, dirk] = await Promise.all([1, 2, 3].map(() => givenAccount({ gender: "male" })));
     for (const liker of [bob!, carl!, dirk!]) await likeMember(app(), await member(liker), ann);
     // Dirk was liked back already: no longer a like waiting for an answer.
@@ -41,7 +41,7 @@ describe("passing on a profile", () => {
   });
 
   it("from search: leads to the best suggestion not yet liked or passed, never back to the one passed", async () => {
-    const ann = await givenAccount({ gender: "female", seeking: "male" });
+    const ann = await givenAccount({ gender: "female" });
     const bob = await givenAccount({ gender: "male", lastActivity: NOW });
     const carl = await givenAccount({ gender: "male", lastActivity: NOW - 1000 });
     expect(await passOnProfile(app(), await member(ann), bob, "search")).toEqual({ next: carl });
@@ -57,7 +57,7 @@ describe("passing on a profile", () => {
   });
 
   it("answers the profile's form with the next profile, or the list it came from", async () => {
-    const ann = await givenAccount({ gender: "female", seeking: "male" });
+    const ann = await givenAccount({ gender: "female" });
     const bob = await givenAccount({ gender: "male" });
     const carl = await givenAccount({ gender: "male" });
     await likeMember(app(), await member(bob), ann);

@@ -65,7 +65,7 @@ it("posts the match modal's button to the chat door of the match", async () => {
       name="Bram"
       photo={null}
       memberId={42}
-      title="Match!"
+      keepGoing="Verder kijken"
       action="Stuur Bram een bericht"
       onClose={() => {}}
     />

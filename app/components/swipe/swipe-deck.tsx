@@ -1,34 +1,29 @@
 // The swipe game's card stack: drag (touch or mouse) right to like, left to
-// pass; the buttons and the arrow keys do the same. The card leaves at once;
-// the server's answer (a match, the daily limit) follows. Each decision goes
-// out on a fetcher of its own: a quick next swipe must not cancel the request
-// of the one before (one shared fetcher aborts its pending submission), whose
-// answer may be the match. A like the server refused for another reason than
-// the daily limit (which the deck shows itself) is a toast: the card is gone,
-// so without it the member would think the like went out. A like that went
-// out needs none; the next card is the answer.
+// pass; the buttons and the arrow keys do the same. Card and buttons share one
+// screen, also on a small phone: the card takes the height the viewport leaves.
+// A drag fades in a LIKE or NOPE stamp; a decision sends the card flying off
+// to its side at once, and the server's answer (a match, the daily limit)
+// follows. Each decision goes out on a fetcher of its own: a quick next swipe
+// must not cancel the request of the one before (one shared fetcher aborts its
+// pending submission), whose answer may be the match. A like the server
+// refused for another reason than the daily limit (which the deck shows
+// itself) is said under the card, by the buttons: the card is gone, so without
+// it the member would think the like went out.
 import { Heart, X } from "lucide-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useSubmit } from "react-router";
-import { InterestIcon } from "#app/components/interests/interest-icon.tsx";
-import { showToast } from "#app/components/layout/toast-host.tsx";
-import { FictionalBadge } from "#app/components/members/fictional-badge.tsx";
 import { MatchModal } from "#app/components/profile/match-modal.tsx";
+import { CardFace, FlyingCard, Stamp, type SwipeCandidate, THRESHOLD } from "./swipe-card.tsx";
 
-export interface SwipeCandidate {
-  id: number;
-  name: string;
-  age: number;
-  region: string | null;
-  photo: string | null;
-  fictional: boolean;
-  shared: { slug: string; icon: string }[];
-}
+export type { SwipeCandidate } from "./swipe-card.tsx";
 
 type Reply = { intent?: "like" | "pass"; target?: number; match?: boolean; message?: string; code?: string };
+type Flight = { candidate: SwipeCandidate; direction: 1 | -1; fromDx: number };
 
-const THRESHOLD = 110;
+// The screen's height less what stands above and below the card (navigation,
+// title, count, buttons; the phone's bottom navigation where there is one).
+const CARD_HEIGHT = "clamp(12rem, calc(100dvh - 15.5rem - var(--bottom-nav-height, 0px)), 36rem)";
 
 const decisionKey = (memberId: number) => `swipe:${memberId}`;
 
@@ -56,7 +51,9 @@ export function SwipeDeck({
   const [gone, setGone] = useState<number[]>([]);
   const [dx, setDx] = useState(0);
   const [limitHit, setLimitHit] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [match, setMatch] = useState<SwipeCandidate | null>(null);
+  const [flights, setFlights] = useState<Flight[]>([]);
   // The drag in a ref as well as in state: a release can come before React has
   // drawn the last move (a busy phone), and must decide by where the pointer is.
   const drag = useRef<{ startX: number; dx: number } | null>(null);
@@ -68,20 +65,22 @@ export function SwipeDeck({
     (reply: Reply) => {
       if (reply.intent === "like" && reply.match) setMatch(candidates.find((c) => c.id === reply.target) ?? null);
       if (reply.code === "swipe_limit") setLimitHit(true);
-      else if (reply.message) showToast({ tone: "danger", text: reply.message });
+      else if (reply.message) setRefusal(reply.message);
     },
     [candidates],
   );
 
   const decide = useCallback(
-    (intent: "like" | "pass") => {
+    (intent: "like" | "pass", fromDx = 0) => {
       setDx(0);
       if (!current) return;
       if (intent === "like" && noLikesLeft) {
         setLimitHit(true);
         return;
       }
+      setRefusal(null);
       setGone((g) => [...g, current.id]);
+      setFlights((f) => [...f, { candidate: current, direction: intent === "like" ? 1 : -1, fromDx }]);
       submit(
         { intent, target: String(current.id) },
         { method: "post", navigate: false, fetcherKey: decisionKey(current.id) },
@@ -112,21 +111,21 @@ export function SwipeDeck({
   const onPointerUp = () => {
     const moved = drag.current?.dx ?? 0;
     drag.current = null;
-    if (moved > THRESHOLD) decide("like");
-    else if (moved < -THRESHOLD) decide("pass");
+    if (moved > THRESHOLD) decide("like", moved);
+    else if (moved < -THRESHOLD) decide("pass", moved);
     else setDx(0);
   };
 
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-6">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
-      <p className="mt-1 text-sm text-muted" aria-live="polite" data-testid="likes-left">
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 pt-3 pb-4 md:py-6">
+      <h1 className="text-xl font-bold md:text-2xl">{t("title")}</h1>
+      <p className="mt-0.5 text-sm text-muted" aria-live="polite" data-testid="likes-left">
         {noLikesLeft
           ? t("limit", { count: allowance.limit, time: allowance.resetsAtLabel })
           : t("left", { count: allowance.left })}
       </p>
 
-      <div className="relative mt-4 aspect-[3/4] w-full select-none">
+      <div className="relative mt-3 w-full select-none" style={{ height: CARD_HEIGHT }} data-testid="swipe-stack">
         {current ? (
           <article
             key={current.id}
@@ -146,56 +145,8 @@ export function SwipeDeck({
             data-testid="swipe-card"
             data-member-id={current.id}
           >
-            {current.photo ? (
-              <img
-                src={current.photo}
-                alt=""
-                draggable={false}
-                className="size-full object-cover"
-                width={480}
-                height={640}
-              />
-            ) : (
-              <div className="flex size-full items-center justify-center bg-secondary-soft text-7xl font-black text-secondary">
-                {current.name.slice(0, 1)}
-              </div>
-            )}
-            {current.fictional && <FictionalBadge className="absolute left-3 top-3" />}
-            {dx > 40 && (
-              <span className="absolute right-4 top-4 rounded-lg border-4 border-success px-2 text-2xl font-black text-success">
-                {t("likeStamp")}
-              </span>
-            )}
-            {dx < -40 && (
-              <span className="absolute left-4 top-4 rounded-lg border-4 border-danger px-2 text-2xl font-black text-danger">
-                {t("passStamp")}
-              </span>
-            )}
-            <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/90 to-transparent p-4 text-white">
-              <h2 className="text-2xl font-bold">
-                <Link
-                  to={`/members/${current.id}`}
-                  className="hover:underline"
-                  onPointerDown={(e) => e.stopPropagation()}
-                >
-                  {current.name}, {current.age}
-                </Link>
-              </h2>
-              {current.region && <p className="text-sm text-white/85">{current.region}</p>}
-              {current.shared.length > 0 && (
-                <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t("shared")}>
-                  {current.shared.map((i) => (
-                    <li
-                      key={i.slug}
-                      className="inline-flex items-center gap-1 rounded-full bg-white/20 px-2 py-0.5 text-xs"
-                    >
-                      <InterestIcon icon={i.icon} className="size-3.5" />
-                      {t(`interests:${i.slug}`)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <CardFace candidate={current} />
+            <Stamp dx={dx} />
           </article>
         ) : (
           <div className="card flex h-full flex-col items-center justify-center p-8 text-center">
@@ -205,10 +156,22 @@ export function SwipeDeck({
             </Link>
           </div>
         )}
+        {flights.map((flight) => (
+          <FlyingCard
+            key={flight.candidate.id}
+            {...flight}
+            onGone={() => setFlights((f) => f.filter((other) => other !== flight))}
+          />
+        ))}
       </div>
 
+      {refusal && (
+        <p className="mt-3 text-center text-sm text-danger" role="alert">
+          {refusal}
+        </p>
+      )}
       {current && (
-        <div className="mt-6 flex items-center gap-6">
+        <div className="mt-4 flex items-center gap-6" data-testid="swipe-buttons">
           <button
             type="button"
             onClick={() => decide("pass")}
@@ -222,7 +185,7 @@ export function SwipeDeck({
             type="button"
             onClick={() => decide("like")}
             disabled={noLikesLeft}
-            className="flex size-20 items-center justify-center rounded-full bg-primary text-white shadow-lg hover:bg-primary-strong disabled:opacity-50"
+            className="flex size-18 items-center justify-center rounded-full bg-primary text-white shadow-lg hover:bg-primary-strong disabled:opacity-50"
             aria-label={t("like")}
             aria-keyshortcuts="ArrowRight"
           >
@@ -230,7 +193,7 @@ export function SwipeDeck({
           </button>
         </div>
       )}
-      <p className="mt-3 text-xs text-muted">{t("keys")}</p>
+      <p className="mt-3 hidden text-xs text-muted md:block">{t("keys")}</p>
       {limitHit && (
         <p className="mt-3 rounded-lg bg-unread/15 p-3 text-center text-sm" role="alert">
           {t("limitReached", { count: allowance.limit })}{" "}
@@ -247,8 +210,8 @@ export function SwipeDeck({
           name={match.name}
           photo={match.photo}
           memberId={match.id}
-          title={t("members:match.title")}
           action={t("members:match.message", { name: match.name })}
+          keepGoing={t("members:match.keepSwiping")}
           fictional={match.fictional}
           onClose={() => setMatch(null)}
         />
