@@ -78,7 +78,7 @@ test("the badge and the title drop as soon as a new like is seen", async ({ page
   const annaId = await ownId(page);
   await bram.goto(`/members/${annaId}`);
   await bram.getByRole("button", { name: t("members:like"), exact: true }).click();
-  await expect(bram.getByRole("button", { name: t("members:unlike") })).toBeVisible();
+  await expect(bram.getByRole("button", { name: t("members:liked") })).toBeVisible();
 
   await page.goto("/likes");
   await hydrated(page);
