@@ -43,6 +43,9 @@ for (const lng of ["nl", "de"]) {
       await expect(page.getByTestId("language-menu")).toHaveCount(0);
       await expect(page.getByTestId("activation-reminder")).toContainText(t("common:banners.confirmAddress"));
       await page.getByRole("button", { name: t("accounts:complete.submit") }).click();
+      // The photo step may be skipped; the flow does not ask again.
+      await expect(page).toHaveURL(/\/signup-photo$/);
+      await page.getByRole("button", { name: t("photos:step.skip") }).click();
       await expect(page).toHaveURL(/\/signup-matches$/);
       await expect(page.getByRole("heading", { name: t("accounts:matches.title") })).toBeVisible();
       await page.getByRole("link", { name: t("accounts:matches.continue") }).click();

@@ -143,7 +143,14 @@ export async function linkInMail(page: Page, address: string, template: string):
 export async function signUp(
   page: Page,
   lng: string,
-  options: { email?: string; name?: string; gender?: "female" | "male"; seeking?: "female" | "male" } = {},
+  options: {
+    email?: string;
+    name?: string;
+    gender?: "female" | "male";
+    seeking?: "female" | "male";
+    /** Ticks "Send me offers and news by e-mail" (never ticked for the member). */
+    promotions?: boolean;
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail("member");
   const t = (key: string) => text(lng, key);
@@ -154,6 +161,9 @@ export async function signUp(
   await page.getByLabel(t("accounts:fields.email")).fill(email);
   await page.getByLabel(t("accounts:fields.dateOfBirth")).fill("1992-06-15");
   await page.getByLabel(t("accounts:fields.password"), { exact: true }).fill(PASSWORD);
+  const promotions = page.getByRole("checkbox", { name: t("accounts:signup.promotions") });
+  await expect(promotions).not.toBeChecked();
+  if (options.promotions) await promotions.check();
   await page.getByRole("button", { name: t("accounts:signup.submit") }).click();
   await expect(page).toHaveURL(/\/complete-signup$/);
   return email;
