@@ -10,7 +10,7 @@
 // itself) is said under the card, by the buttons: the card is gone, so without
 // it the member would think the like went out.
 import { Heart, X } from "lucide-react";
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type PointerEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useSubmit } from "react-router";
 import { MatchModal } from "#app/components/profile/match-modal.tsx";
@@ -22,8 +22,34 @@ type Reply = { intent?: "like" | "pass"; target?: number; match?: boolean; messa
 type Flight = { candidate: SwipeCandidate; direction: 1 | -1; fromDx: number };
 
 // The screen's height less what stands above and below the card (navigation,
-// title, count, buttons; the phone's bottom navigation where there is one).
-const CARD_HEIGHT = "clamp(12rem, calc(100dvh - 15.5rem - var(--bottom-nav-height, 0px)), 36rem)";
+// a banner, title, count, buttons, the phone's bottom navigation): measured
+// once drawn, and an estimate until then.
+const CARD_HEIGHT = "clamp(12rem, calc(100dvh - 19.5rem - env(safe-area-inset-bottom)), 36rem)";
+const MIN_CARD = 192;
+const MAX_CARD = 576;
+
+/** The card's height that keeps the buttons on the first screen, followed as the window changes. */
+function useCardHeight(stack: RefObject<HTMLDivElement | null>, buttons: RefObject<HTMLDivElement | null>) {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const fitCard = () => {
+      if (!stack.current) return;
+      const top = stack.current.getBoundingClientRect().top + window.scrollY;
+      const nav = document.querySelector<HTMLElement>("[data-bottom-nav]");
+      const below = (buttons.current?.offsetHeight ?? 72) + 28 + (nav?.offsetHeight ?? 0);
+      setHeight(Math.round(Math.min(MAX_CARD, Math.max(MIN_CARD, window.innerHeight - top - below))));
+    };
+    fitCard();
+    const observer = new ResizeObserver(fitCard);
+    observer.observe(document.body);
+    window.addEventListener("resize", fitCard);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", fitCard);
+    };
+  }, [stack, buttons]);
+  return height === null ? CARD_HEIGHT : `${height}px`;
+}
 
 const decisionKey = (memberId: number) => `swipe:${memberId}`;
 
@@ -57,6 +83,9 @@ export function SwipeDeck({
   // The drag in a ref as well as in state: a release can come before React has
   // drawn the last move (a busy phone), and must decide by where the pointer is.
   const drag = useRef<{ startX: number; dx: number } | null>(null);
+  const stack = useRef<HTMLDivElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  const cardHeight = useCardHeight(stack, buttons);
   const queue = candidates.filter((c) => !gone.includes(c.id));
   const current = queue[0];
   const noLikesLeft = allowance.left === 0 || limitHit;
@@ -125,7 +154,7 @@ export function SwipeDeck({
           : t("left", { count: allowance.left })}
       </p>
 
-      <div className="relative mt-3 w-full select-none" style={{ height: CARD_HEIGHT }} data-testid="swipe-stack">
+      <div ref={stack} className="relative mt-3 w-full select-none" style={{ height: cardHeight }}>
         {current ? (
           <article
             key={current.id}
@@ -171,7 +200,7 @@ export function SwipeDeck({
         </p>
       )}
       {current && (
-        <div className="mt-4 flex items-center gap-6" data-testid="swipe-buttons">
+        <div ref={buttons} className="mt-4 flex items-center gap-6">
           <button
             type="button"
             onClick={() => decide("pass")}
