@@ -8,14 +8,14 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InterestIcon } from "./interest-icon.tsx";
 
-export interface GroupedInterest {
+interface GroupedInterest {
   slug: string;
   icon: string;
   adult: boolean;
 }
 
 /** The ordinary interests and the adult ones, each in its own order. */
-export function splitAdult<T extends { adult: boolean }>(interests: readonly T[]) {
+function splitAdult<T extends { adult: boolean }>(interests: readonly T[]) {
   return { ordinary: interests.filter((i) => !i.adult), adult: interests.filter((i) => i.adult) };
 }
 

@@ -22,7 +22,7 @@ type State =
   | { step: "added"; preview: string; pending: boolean }
   | { step: "failed"; preview: string | null; message: string };
 
-export interface PhotoStepProps {
+interface PhotoStepProps {
   /** Where "Continue" and "Skip for now" lead. */
   next: "/signup-matches" | "/activate/done";
   /** Shown as the step's heading level: its own page (h1) or a section of one (h2). */
