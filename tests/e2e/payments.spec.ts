@@ -86,22 +86,23 @@ test("a new member buys the popular package with the welcome discount and is pre
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
   await expect(page.getByRole("heading", { name: t("payments:transactions.completed") })).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText(t("payments:transactions.balance_other", { count: 60 }));
-  await expect(page.getByTestId("premium-now")).toHaveText(t("payments:transactions.premiumNow"));
+  await expect(page.getByTestId("premium-now")).toHaveText(t("payments:transactions.premiumNow_one", { count: 1 }));
   await expectAccessible(page);
 
-  // Premium now: "Credits" (to repeat-order) instead of "Premium"; 60 credits is above the badge's 10.
+  // Premium now: "Credits" instead of "Premium"; 60 credits is above the badge's 10.
   // A phone has the places in its bottom bar.
   const nav = page.getByRole("navigation", { name: t(isMobile ? "common:nav.quick" : "common:nav.main") });
   const credits = nav.getByRole("link", { name: t("common:nav.credits") });
-  await expect(credits).toHaveAttribute("href", "/credits/repeat-order");
+  await expect(credits).toHaveAttribute("href", "/credits");
   await expect(nav.getByRole("link", { name: t("common:nav.premium") })).toHaveCount(0);
   await expect(credits.getByTestId("badge")).toHaveCount(0);
   await expect(page.getByTestId("offers-banner")).toHaveCount(0);
   expect(await currentUser(page)).toMatchObject({ credits: 60, paid_user: true });
 
+  // The credits page starts with the order just paid, to buy again in one tap.
   await credits.click();
-  await expect(page.getByTestId("repeat-order")).toHaveCount(1);
-  await expect(page.getByTestId("repeat-order")).toContainText(t("payments:methods.ideal"));
+  await expect(page.getByTestId("last-order")).toContainText(t("payments:methods.ideal"));
+  await expect(page.getByTestId("last-order")).toContainText(t("payments:package.credits_other", { count: 60 }));
 });
 
 test("failed and cancelled payments book nothing; a failed card payment offers PayPal", async ({ page }) => {
