@@ -21,7 +21,7 @@ export const BANNER_MEMORY_DAYS = {
   push: 90,
 } as const;
 
-export type BannerKind = keyof typeof BANNER_MEMORY_DAYS;
+type BannerKind = keyof typeof BANNER_MEMORY_DAYS;
 
 /** [dismissed, dismiss] for a banner of `kind`; `detail` keeps apart banners of one kind (the reason mails stopped). */
 export function useBannerDismissal(kind: BannerKind, detail?: string) {
@@ -31,7 +31,7 @@ export function useBannerDismissal(kind: BannerKind, detail?: string) {
 const ACTION_AREA = "flex min-h-11 min-w-0 flex-1 items-center py-0.5 text-left leading-5 disabled:opacity-60";
 
 /** The text with its action: a link to where the member does it, or a button that does it here. */
-export type BannerAction = { label: string } & ({ to: string } | { onClick: () => void; busy?: boolean });
+type BannerAction = { label: string } & ({ to: string } | { onClick: () => void; busy?: boolean });
 
 export function Banner({
   testId,

@@ -32,7 +32,7 @@ function Badge({ count, tone = "unread" }: { count: number; tone?: "unread" | "w
   );
 }
 
-export type Place = { to: string; label: string; icon: ReactNode; badge: ReactNode; phoneOnly?: boolean };
+type Place = { to: string; label: string; icon: ReactNode; badge: ReactNode; phoneOnly?: boolean };
 
 /** The member's places, in the order both bars show them. */
 export function useMemberPlaces(member: MemberSummary): Place[] {
