@@ -8,6 +8,8 @@ import { ToastHost } from "#app/components/layout/toast-host.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { TimeBonusModal } from "#app/components/payments/time-bonus-modal.tsx";
 import { AppRuntime } from "#app/components/runtime/app-runtime.tsx";
+import { keepPageWhenOffline } from "#app/components/runtime/keep-page-offline.ts";
+import { OfflineBar } from "#app/components/runtime/offline-bar.tsx";
 import { BounceBeacon } from "#app/components/site/bounce-beacon.tsx";
 import { requestContext } from "#app/context.ts";
 import { embeddedI18nJson, I18N_SCRIPT_ID } from "#app/i18n/embedded.ts";
@@ -55,6 +57,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   pageAccess,
   rateLimitMiddleware,
 ];
+
+// In the browser: a call that gets no answer keeps the page on screen, never the error page.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenOffline];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(requestContext);
@@ -112,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <>
+      <OfflineBar />
       <Outlet />
       <BounceBeacon />
       <AppRuntime />
