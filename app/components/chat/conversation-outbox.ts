@@ -6,8 +6,10 @@
 // has answered the hello, so a message it already stored (its answer lost
 // with the last connection) is not sent twice. A send the room asks to retry
 // goes up to 5 times, 1 s, 2 s, 4 s, 8 s apart, then shows as failed until the
-// member tries again; a refusal is said and the message given back.
+// member tries again; a refusal is said and the message given back. A send
+// over HTTP that got no answer waits for the connection instead, uncounted.
 import { downscalePhoto } from "#app/components/photos/downscale-photo.ts";
+import { connectionBack, connectionLost } from "#app/components/runtime/connection.ts";
 import type { ClientFrame, OutgoingMessage, ServerFrame } from "#app/schemas/chat.ts";
 import {
   type ConversationState,
@@ -246,6 +248,18 @@ export class ConversationOutbox {
     this.transmit(clientId, pending.message);
   }
 
+  /**
+   * No answer over HTTP (offline): the message waits for the connection, then
+   * goes again with its clientId; a lost connection is not a failed try.
+   */
+  private afterConnection(clientId: string, message: MessageDraft) {
+    connectionLost();
+    void connectionBack().then(() => {
+      const pending = this.pending.find((p) => p.clientId === clientId);
+      if (pending?.status === "sending" && !this.retryTimers.has(clientId)) this.transmit(clientId, message);
+    });
+  }
+
   /** Over the socket when it is open, over HTTP when polling; otherwise it waits for the socket. */
   private transmit(clientId: string, message: MessageDraft) {
     if (!this.host.running()) return;
@@ -262,7 +276,8 @@ export class ConversationOutbox {
       })
       .then((answer) => {
         if (!this.host.running()) return;
-        if (!answer || answer.status >= 500) return this.refused(clientId, "retry", "");
+        if (!answer) return this.afterConnection(clientId, message);
+        if (answer.status >= 500) return this.refused(clientId, "retry", "");
         const body = answer.body as SendAnswer | { error: string; message: string } | null;
         if (body && "type" in body && body.type === "sent") return this.sent(body);
         const error = body && "error" in body ? body : { error: "retry", message: "" };

@@ -7,11 +7,14 @@
 // messages nor a draft. With a fictional profile the notice that a staff
 // member answers stays pinned above the messages; the first paid message
 // waits for the member to confirm it (the dialog), and where nobody staffs
-// the desk the send box gives way to the reason.
+// the desk the send box gives way to the reason. Offline, what the member
+// sends waits in the outbox, shown as waiting, and goes once the connection
+// is back.
 import { MessageCircleOff, Sparkles, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useOffline } from "#app/components/runtime/offline-bar.tsx";
 import { ReportDialog } from "#app/components/safety/report-dialog.tsx";
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import { type ChatPartner, ChatTopBar } from "./chat-top-bar.tsx";
@@ -71,6 +74,7 @@ export function Conversation(props: ConversationProps) {
   const [icebreaker, setIcebreaker] = useState<boolean | null>(null);
   const icebreakerOpen = icebreaker ?? restored === "";
   const [reporting, setReporting] = useState<number | null>(null);
+  const offline = useOffline();
 
   const sendText = (text: string) =>
     afterNotice(() => {
@@ -105,6 +109,7 @@ export function Conversation(props: ConversationProps) {
         onLoadOlder={() => chat.client.loadOlder()}
         onRetry={(clientId) => chat.client.retry(clientId)}
         onReport={setReporting}
+        offline={offline}
         empty={
           <div className="my-auto flex flex-col items-center gap-3 py-8 text-center" data-testid="chat-empty">
             <p className="text-muted">{t("conversation.empty", { name: other.name })}</p>

@@ -2,6 +2,8 @@
 // colour, theirs left), photos and gifts, day separators and times in the
 // member's locale, older messages on request, the typing indicator and "seen"
 // under my newest message. It stays at the bottom unless the member scrolled up.
+// While offline, a message of mine not sent yet shows a clock and says it
+// waits for a connection; it goes once the connection is back.
 import { AlertCircle, Clock, Flag, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,6 +42,7 @@ export function MessageList({
   onReport,
   before,
   empty,
+  offline = false,
 }: {
   messages: ChatMessage[];
   pending: PendingMessage[];
@@ -58,6 +61,8 @@ export function MessageList({
   onReport?: (seq: number) => void;
   before?: ReactNode;
   empty?: ReactNode;
+  /** The server cannot be reached: messages being sent wait for the connection. */
+  offline?: boolean;
 }) {
   const { t } = useTranslation("chat");
   const locale = useLocale();
@@ -211,6 +216,10 @@ export function MessageList({
                     >
                       <RotateCw className="size-3" aria-hidden="true" /> {t("conversation.retry")}
                     </button>
+                  </span>
+                ) : offline ? (
+                  <span className="inline-flex items-center gap-1" data-testid="message-waiting">
+                    <Clock className="size-3" aria-hidden="true" /> {t("conversation.waiting")}
                   </span>
                 ) : (
                   <span>{item.status === "uploading" ? t("conversation.uploading") : t("conversation.sending")}</span>

@@ -43,6 +43,11 @@ export function whenConnectionFails(listener: ConnectionFailedListener): () => v
   };
 }
 
+/** Tells whoever listens that a change got no answer (a page's form, too: keep-page-offline.ts). */
+export function announceConnectionFailure() {
+  for (const listener of connectionListeners) listener();
+}
+
 export const isSessionEndedAnswer = (status: number, body: unknown) =>
   status === 403 && (body as { error?: unknown } | null)?.error === "authentication_required";
 
@@ -86,7 +91,7 @@ export async function apiFetch(path: string, init: RequestInit = {}, options: Ap
     response = await fetchWithRetry(path, { ...init, headers, credentials: "same-origin" }, options);
   } catch (error) {
     const change = (init.method ?? "GET").toUpperCase() !== "GET";
-    if (change && !options.quiet && !init.signal?.aborted) for (const listener of connectionListeners) listener();
+    if (change && !options.quiet && !init.signal?.aborted) announceConnectionFailure();
     throw error;
   }
   if (response.status === 403 && !readsWhoIsLoggedIn(path)) {

@@ -4,7 +4,8 @@
 // socket reconnects after the caller's back-off, counted from the start again
 // once a socket opened; while open, a keep-alive frame goes out at the
 // caller's interval. A close code the caller names as final, or too many
-// connects in a row that never opened, ends it, as stop() does.
+// connects in a row that never opened, ends it, as stop() does; connects that
+// fail while the browser is offline do not count towards that.
 
 type SocketLike = Pick<WebSocket, "send" | "close" | "addEventListener"> & { readonly readyState: number };
 
@@ -142,7 +143,8 @@ export class ReconnectingSocket {
   /** A socket gone (or none made): reconnect after the back-off. */
   private dropped(opened: boolean) {
     if (!this.running) return;
-    if (!opened) this.connectFailures += 1;
+    // Offline, no socket can open: that says nothing about whether this server takes sockets.
+    if (!opened && !browserOffline()) this.connectFailures += 1;
     this.options.onConnecting?.();
     const delay = this.options.reconnectDelay(this.reconnectAttempt);
     this.reconnectAttempt += 1;
@@ -150,3 +152,5 @@ export class ReconnectingSocket {
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 }
+
+const browserOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
