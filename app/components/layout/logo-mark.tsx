@@ -1,6 +1,6 @@
 // The domain's logo mark (settings.logo) beside its name; the heart when the
 // domain has none. Decorative: the name next to it is the link's text.
-export function LogoMark({ logo, className = "size-7" }: { logo: string; className?: string }) {
+export function LogoMark({ logo, className = "size-7 shrink-0" }: { logo: string; className?: string }) {
   if (logo) return <img src={logo} alt="" width={28} height={28} className={className} decoding="async" />;
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">

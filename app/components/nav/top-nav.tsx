@@ -59,7 +59,7 @@ export function TopNav({
           className="mr-auto flex min-h-11 min-w-11 items-center gap-2 text-xl font-black tracking-tight text-primary"
         >
           <LogoMark logo={logo} />
-          <span className="max-[399px]:sr-only">{siteName}</span>
+          <span className="min-w-0 truncate max-[399px]:sr-only">{siteName}</span>
         </Link>
         {member ? (
           <MemberNav member={member} languages={showLanguageMenu ? { locales, current: locale } : null} />
