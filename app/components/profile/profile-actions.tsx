@@ -28,10 +28,10 @@ export interface Relation {
 type ActionReply = { intent?: string; liked?: boolean; match?: boolean; message?: string; code?: string };
 
 /** The like's fetcher, shared by the button and the mark on the photo. */
-export const likeFetcherKey = (memberId: number) => `profile-like:${memberId}`;
+const likeFetcherKey = (memberId: number) => `profile-like:${memberId}`;
 
 /** Whether the member likes this profile now: the pending choice first, else what the server said. */
-export function useLiked(memberId: number, likedBefore: boolean) {
+function useLiked(memberId: number, likedBefore: boolean) {
   const fetcher = useFetcher<ActionReply>({ key: likeFetcherKey(memberId) });
   if (fetcher.formData) return fetcher.formData.get("intent") === "like";
   if (fetcher.data?.message) return likedBefore;

@@ -19,8 +19,6 @@ export function creditValue(settings: CostSettings, country: string) {
   };
 }
 
-export type CreditValue = ReturnType<typeof creditValue>;
-
 export async function creditsOverview(
   app: Pick<RequestContext, "db" | "env" | "now"> & { settings: SiteSettings },
   member: SessionMember,
