@@ -39,9 +39,10 @@ async function pageText(path: string, cookie = "") {
 const freeNote = `As a free member you can start up to ${FREE_CONVERSATIONS} conversations.`;
 
 describe("the activation texts", () => {
+  // The reminder right after signup says it all; the one-line banner has no room.
   it("tell a member who has not confirmed yet how many conversations a free member starts", async () => {
     const id = await givenAccount({ status: "not_confirmed" });
-    const { text } = await pageText("/profile?lng=en", await sessionCookieFor(id));
+    const { text } = await pageText("/profile?lng=en&welcome=1", await sessionCookieFor(id));
     expect(text).toContain("Confirm your e-mail address");
     expect(text).toContain(freeNote);
   });

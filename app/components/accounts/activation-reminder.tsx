@@ -1,9 +1,9 @@
 // The confirm-e-mail reminder: a short banner in the banner slot (with
-// sending the mail again as its action), and a modal on a phone when the
+// sending the mail again as its action), and a modal (on every width) when the
 // member just finished signing up, with the address, the check-spam hint and
 // how many conversations a free member can start.
 import { MailCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Banner, useBannerDismissal } from "#app/components/layout/banner.tsx";
@@ -82,38 +82,34 @@ export function ActivationAlert() {
   );
 }
 
-/** Shown once, on a phone, right after signup; otherwise the alert does the job. */
+/**
+ * Shown once right after signup, on every width: the whole reminder (the
+ * address, the free conversations, the spam folder), which the one-line banner
+ * has no room for. Its content is in the page from the server on, hidden while
+ * the dialog is closed.
+ */
 export function ActivationModal(member: Unconfirmed) {
   const { t } = useTranslation("accounts");
   const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (window.matchMedia("(max-width: 767px)").matches) {
-      dialog.current?.showModal();
-      setOpen(true);
-    }
+    dialog.current?.showModal();
   }, []);
   return (
     <dialog
       ref={dialog}
       className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-(--radius-card) p-6 backdrop:bg-ink/60"
       aria-labelledby="activation-modal-title"
-      onClose={() => setOpen(false)}
       data-testid="activation-modal"
     >
-      {open && (
-        <>
-          <h2 id="activation-modal-title" className="sr-only">
-            {t("reminder.title")}
-          </h2>
-          <ConfirmEmailBox {...member} />
-          <form method="dialog" className="mt-4 text-right">
-            <button type="submit" className="btn-primary">
-              {t("reminder.ok")}
-            </button>
-          </form>
-        </>
-      )}
+      <h2 id="activation-modal-title" className="sr-only">
+        {t("reminder.title")}
+      </h2>
+      <ConfirmEmailBox {...member} />
+      <form method="dialog" className="mt-4 text-right">
+        <button type="submit" className="btn-primary">
+          {t("reminder.ok")}
+        </button>
+      </form>
     </dialog>
   );
 }

@@ -36,7 +36,9 @@ export function ProfilePhotos({
               data-testid="locked-photo"
             >
               <Lock className="size-5" aria-hidden="true" />
-              {t(photo.unlock === "login" ? "lockedPhoto.login" : "lockedPhoto.premium")}
+              <span className="max-w-full hyphens-auto wrap-anywhere">
+                {t(photo.unlock === "login" ? "lockedPhoto.login" : "lockedPhoto.premium")}
+              </span>
             </Link>
           ) : (
             <>
