@@ -1,6 +1,7 @@
 // A visitor's first ten minutes on a phone: signing up without any choice
 // made for them (offers by mail stay unticked), the photo step with camera or
-// gallery, the activation link from the mail, and faces before any offer.
+// gallery, the activation link from the mail, faces before any offer (faces
+// with a photo first), and a like from a profile that answers on the card.
 import { expect, hydrated, linkInMail, pngImage, signUp, test, text } from "./support.ts";
 
 // Signing up hashes a password (argon2id) and the photo goes through the real pipeline.
@@ -8,7 +9,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const t = (key: string, values?: Record<string, string | number>) => text("nl", key, values);
 
-test("a visitor signs up, adds a photo in the photo step, activates and sees faces before any offer", {
+test("a visitor signs up, adds a photo in the photo step, activates, sees faces first and likes someone", {
   tag: "@phone-only",
 }, async ({ page }) => {
   // The offers box is shown unticked, and left so (signUp checks it).
@@ -56,7 +57,30 @@ test("a visitor signs up, adds a photo in the photo step, activates and sees fac
   expect(facesTop, "faces come before any offer").toBeLessThan(offersTop);
   expect(facesTop, "faces on the first screen").toBeLessThan(page.viewportSize()!.height);
 
-  // Later: faces with photos first, and liking someone from the card.
+  // The members area: the first cards all show a face (no letter placeholder),
+  // and she likes the first one from its profile's action bar, which answers on the card.
+  await page.goto("/members");
+  await hydrated(page);
+  const cards = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByTestId("member-name") });
+  await expect(cards.nth(3)).toBeVisible();
+  for (let i = 0; i < 4; i++) await expect(cards.nth(i).locator("img")).toHaveCount(1);
+  await cards.first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await hydrated(page);
+  const like = page.getByRole("button", { name: t("members:like"), exact: true });
+  await expect(like).toBeInViewport({ ratio: 1 });
+  await like.click();
+  // A like back (a fictional profile may answer at once) is the match; otherwise the button says Liked.
+  await expect(
+    page
+      .getByRole("button", { name: t("members:liked") })
+      .or(page.getByTestId("match-modal"))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByTestId("toast")).toHaveCount(0);
 
   // Nobody ticked offers or news for her: the settings show both unticked.
   await page.goto("/notifications");
