@@ -110,6 +110,8 @@ export function FlyingCard({
       { duration: 320, easing: "ease-in", fill: "forwards" },
     );
     animation.onfinish = () => gone.current();
+    // Cancelling rejects `finished`; browsers mark that handled, not every DOM does.
+    animation.finished.catch(() => {});
     return () => animation.cancel();
   }, [direction, fromDx]);
   return (
