@@ -82,7 +82,7 @@ test("the badge and the title drop as soon as a new like is seen", async ({ page
 
   await page.goto("/likes");
   await hydrated(page);
-  await expect(page.getByTestId("badge")).toHaveText("1");
+  await expect(page.getByTestId("badge").filter({ visible: true })).toHaveText("1");
   await expect.poll(() => page.title()).toMatch(/^\(1\) /);
   await page.getByRole("link", { name: /Bram/ }).click();
   await expect(page).toHaveURL(new RegExp(`/likes/m/${bramId}$`));

@@ -277,7 +277,7 @@ test.describe("push notifications", { tag: "@notifications" }, () => {
       .toEqual([{ title: message.title, body: opening, data: { url: chatPath, type: "new_conversation" } }]);
 
     // "new push message" reloads the page's data: the unread badge, the title and the app badge follow.
-    await expect(page.locator('a[href="/chats"]').getByTestId("badge")).toHaveText("1");
+    await expect(page.locator('a[href="/chats"]').getByTestId("badge").filter({ visible: true })).toHaveText("1");
     await expect(page).toHaveTitle(`(1) ${title}`);
     await expect
       .poll(() => page.evaluate(() => (window as Window & { __appBadges?: number[] }).__appBadges?.at(-1)))
