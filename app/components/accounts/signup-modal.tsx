@@ -41,8 +41,14 @@ export function SignupModalProvider({ minimumAge, children }: { minimumAge: numb
   }, []);
 
   // A successful signup navigates away (to /complete-signup); so does "log in".
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
-  useEffect(() => close(), [pathname, close]);
+  // Only a new path closes it: closing on mount too would shut a modal opened
+  // by a click that came before the mount's effects ran (a busy phone, a test).
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    close();
+  }, [pathname, close]);
 
   const maxBirthDate = new Date();
   maxBirthDate.setFullYear(maxBirthDate.getFullYear() - minimumAge);
