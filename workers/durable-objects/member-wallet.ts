@@ -1,0 +1,105 @@
+// One MemberWallet per member: where their credits will live once the product
+// moves them out of D1 (docs/money-model.md). The object is only the door:
+// each method checks its input, then runs one rule of app/server/credits/wallet.ts
+// in one synchronous transaction. Nothing awaits between reading the balance
+// and writing it, so calls that arrive together are decided one after the
+// other, and the runtime holds each answer until its write is durable: an
+// answer the caller receives is a movement that survives a restart.
+//
+// Nothing in the product calls it yet; the D1 ledger still books every credit.
+import { DurableObject } from "cloudflare:workers";
+import {
+  balance,
+  charge,
+  createWalletTables,
+  credit,
+  erase,
+  giveBack,
+  importLedger,
+  ledgerPage,
+  lookup,
+  takeBack,
+  voidKey,
+} from "#app/server/credits/wallet.ts";
+import {
+  type ChargeInput,
+  type CreditInput,
+  chargeInput,
+  creditInput,
+  eraseInput,
+  type GiveBackInput,
+  giveBackInput,
+  type ImportInput,
+  importInput,
+  keysInput,
+  type LedgerQuery,
+  ledgerInput,
+  parseWalletInput,
+  type TakeBackInput,
+  takeBackInput,
+  voidInput,
+} from "#app/server/credits/wallet-input.ts";
+
+export class MemberWallet extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    createWalletTables(this.sql);
+  }
+
+  /** One decision, all or nothing. */
+  private decide<T>(rule: () => T): T {
+    return this.ctx.storage.transactionSync(rule);
+  }
+
+  charge(input: ChargeInput) {
+    const movement = parseWalletInput(chargeInput, input);
+    return this.decide(() => charge(this.sql, movement));
+  }
+
+  credit(input: CreditInput) {
+    const movement = parseWalletInput(creditInput, input);
+    return this.decide(() => credit(this.sql, movement));
+  }
+
+  takeBack(input: TakeBackInput) {
+    const movement = parseWalletInput(takeBackInput, input);
+    return this.decide(() => takeBack(this.sql, movement));
+  }
+
+  giveBack(input: GiveBackInput) {
+    const movement = parseWalletInput(giveBackInput, input);
+    return this.decide(() => giveBack(this.sql, movement));
+  }
+
+  lookup(keys: string[]) {
+    const asked = parseWalletInput(keysInput, keys);
+    return this.decide(() => lookup(this.sql, asked));
+  }
+
+  voidKey(input: { key: string; now: number }) {
+    const asked = parseWalletInput(voidInput, input);
+    return this.decide(() => voidKey(this.sql, asked));
+  }
+
+  balance() {
+    return balance(this.sql);
+  }
+
+  ledger(query: LedgerQuery) {
+    const asked = parseWalletInput(ledgerInput, query);
+    return this.decide(() => ledgerPage(this.sql, asked));
+  }
+
+  erase(input: { now: number }) {
+    const asked = parseWalletInput(eraseInput, input);
+    return this.decide(() => erase(this.sql, asked));
+  }
+
+  import(input: ImportInput) {
+    const page = parseWalletInput(importInput, input);
+    return this.decide(() => importLedger(this.sql, page));
+  }
+}
