@@ -33,4 +33,5 @@ export default {
 
 export { ConversationRoom } from "./durable-objects/conversation-room.ts";
 export { MemberSignal } from "./durable-objects/member-signal.ts";
+export { MemberWallet } from "./durable-objects/member-wallet.ts";
 export { TimeBonus } from "./durable-objects/time-bonus.ts";
