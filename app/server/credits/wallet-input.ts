@@ -11,7 +11,7 @@ import { DomainError } from "#app/server/errors.ts";
 /** More than any package sells or any operator would move at once: a larger amount is a caller's bug. */
 const MOST_PER_MOVEMENT = 10_000_000;
 /** Keys asked about at once, and ledger rows read or imported at once. */
-export const MOST_AT_ONCE = 500;
+const MOST_AT_ONCE = 500;
 
 const key = z.string().min(1).max(200);
 const now = z.number().int().nonnegative();

@@ -171,7 +171,7 @@ export function voidKey(sql: SqlStorage, input: { key: string; now: number }) {
 export const balance = (sql: SqlStorage) => wallet(sql).credits;
 
 /** The sum of every movement: the balance must always equal it. */
-export function ledgerSum(sql: SqlStorage) {
+function ledgerSum(sql: SqlStorage) {
   const [row] = sql.exec<{ total: number }>("select coalesce(sum(delta), 0) as total from ledger").toArray();
   return row?.total ?? 0;
 }
