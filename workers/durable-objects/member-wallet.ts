@@ -6,6 +6,10 @@
 // other, and the runtime holds each answer until its write is durable: an
 // answer the caller receives is a movement that survives a restart.
 //
+// A refused movement is an answer (insufficient, already, void); only a
+// malformed call throws, and its error reaches the caller with the message and
+// the `code` invalid_input.
+//
 // Nothing in the product calls it yet; the D1 ledger still books every credit.
 import { DurableObject } from "cloudflare:workers";
 import {
