@@ -4,9 +4,11 @@
 // charge and index row have committed, and the room writes the summary after
 // it, once for a whole burst. conversations.last_seq says up to which message
 // the summary counts, so writing it again after a crash counts nothing twice.
-import { and, eq, gt, lt, lte, ne, sql } from "drizzle-orm";
+// The same batch adds the messages to the dashboard's daily totals.
+import { and, count, eq, gt, lt, lte, ne, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
-import { conversationParticipants, conversations, messageIndex } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations, messageIndex, users } from "#app/server/db/schema.ts";
+import { addToDailyTotals, metricOf, utcDay } from "#app/server/operators/daily-totals.ts";
 
 /** SQL: up to which seq the conversation's summary counts. */
 export const summarisedSeq = (conversationId: number) =>
@@ -29,6 +31,14 @@ export async function summariseConversation(app: Pick<RequestContext, "db">, con
     lte(mi.seq, upTo),
   );
   const newest = sql<number>`(select max(${mi.createdAt}) from ${mi} where ${newForParticipant})`;
+  // Every message after the summary, held or not, counted on the day it was sent, for its sender's domain.
+  const sentDay = utcDay(mi.createdAt);
+  const counted = app.db
+    .select({ domain: users.domain, day: sentDay.as("day"), metric: metricOf("messages"), n: count().as("n") })
+    .from(mi)
+    .innerJoin(users, eq(users.id, mi.senderId))
+    .where(and(eq(mi.conversationId, conversationId), gt(mi.seq, summarisedSeq(conversationId)), lte(mi.seq, upTo)))
+    .groupBy(users.domain, sentDay);
   const [[before]] = await app.db.batch([
     app.db.select({ seq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, conversationId)),
     app.db
@@ -40,6 +50,7 @@ export async function summariseConversation(app: Pick<RequestContext, "db">, con
         hiddenAt: sql`case when ${cp.hiddenAt} <= ${newest} then null else ${cp.hiddenAt} end`,
       })
       .where(and(eq(cp.conversationId, conversationId), sql`exists (select 1 from ${mi} where ${newForParticipant})`)),
+    addToDailyTotals(app.db, counted),
     app.db
       .update(conversations)
       .set({ lastSeq: upTo })

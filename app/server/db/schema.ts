@@ -5,6 +5,7 @@
 // index and the counters the lists need.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { dashboardMetrics } from "#app/schemas/dashboard.ts";
 import {
   appealStatuses,
   bodyTypes,
@@ -385,6 +386,20 @@ export const messageIndex = sqliteTable(
     // Only held messages are looked up by sender; a partial index costs nothing per normal message.
     index("message_index_held_idx").on(t.senderId).where(sql`${t.held} = 1`),
   ],
+);
+
+// The console's dashboard figures as totals per domain and UTC day (day = ms / 86,400,000),
+// added to as things happen: messages by each conversation's summary, once per burst.
+// The dashboard reads 30 days of these rows, whatever the number of messages.
+export const dailyTotals = sqliteTable(
+  "daily_totals",
+  {
+    domain: text("domain").notNull(),
+    day: integer("day").notNull(),
+    metric: text("metric", { enum: dashboardMetrics }).notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day, t.domain] })],
 );
 
 export const creditLedger = sqliteTable(

@@ -1,28 +1,23 @@
 // The console's dashboard: per day and per domain for the last 30
 // days — signups, activations, first purchases, revenue (per currency) and
-// messages — five GROUP BY queries in one D1 batch. Days are UTC days.
+// messages — five queries in one D1 batch. Days are UTC days.
 // Revenue goes only to the roles that may see payments (admin, support).
 //
-// Index use: revenue reads payments_status_idx (status, created_at); the others
-// scan their table's rows of the period (indexes on users(signup_date),
-// users(confirmed_at) and message_index(created_at) would make them range reads).
-import { and, count, eq, gte, inArray, min, type SQL, sql, sum } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+// Messages come from the daily totals their conversations' summaries keep
+// (daily-totals.ts): a month of rows per domain, however many messages.
+// Index use: revenue reads payments_status_idx (status, created_at); signups,
+// activations and first purchases scan their table's rows of the period
+// (indexes on users(signup_date) and users(confirmed_at) would make them range reads).
+import { and, count, eq, gte, inArray, min, sql, sum } from "drizzle-orm";
 import type { DashboardMetric } from "#app/schemas/dashboard.ts";
-import { messageIndex, payments, users } from "#app/server/db/schema.ts";
+import { dailyTotals, payments, users } from "#app/server/db/schema.ts";
 import type { OperatorContext } from "./context.ts";
+import { DAY, utcDay } from "./daily-totals.ts";
 import { authorize, can } from "./roles.ts";
 
-const DAY = 86_400_000;
 const DASHBOARD_DAYS = 30;
 
 type Row = { domain: string; day: number; n: number };
-
-// DAY is written into the SQL, not bound: D1 binds JS numbers as REAL, and a
-// REAL divisor would give fractional days, one group per row instead of per day.
-/** The UTC day number of a millisecond time. */
-const dayOf = (time: SQLiteColumn | SQL.Aliased<number | null>) =>
-  sql<number>`${time} / ${sql.raw(String(DAY))}`.mapWith(Number);
 
 export async function dashboard(app: OperatorContext, options: { domain?: string | null } = {}) {
   authorize(app.operator, "dashboard.view");
@@ -31,8 +26,8 @@ export async function dashboard(app: OperatorContext, options: { domain?: string
   const since = firstDay * DAY;
   const { db } = app;
 
-  const signupDay = dayOf(users.signupDate);
-  const activationDay = dayOf(users.confirmedAt);
+  const signupDay = utcDay(users.signupDate);
+  const activationDay = utcDay(users.confirmedAt);
   // Each buyer's first paid (or since refunded) payment; SQLite takes the bare
   // domain from the row min() picked, so it is that payment's domain.
   const first = db
@@ -41,9 +36,8 @@ export async function dashboard(app: OperatorContext, options: { domain?: string
     .where(inArray(payments.status, ["paid", "refunded"]))
     .groupBy(payments.userId)
     .as("first_payments");
-  const firstDayOf = dayOf(first.at);
-  const messageDay = dayOf(messageIndex.createdAt);
-  const paymentDay = dayOf(payments.createdAt);
+  const firstDayOf = utcDay(first.at);
+  const paymentDay = utcDay(payments.createdAt);
 
   // Revenue is money: only roles that may see payments get it (and its query).
   const seesRevenue = can(app.operator.role, "payments.view");
@@ -64,11 +58,9 @@ export async function dashboard(app: OperatorContext, options: { domain?: string
       .where(gte(first.at, since))
       .groupBy(first.domain, firstDayOf),
     db
-      .select({ domain: users.domain, day: messageDay, n: count() })
-      .from(messageIndex)
-      .innerJoin(users, eq(users.id, messageIndex.senderId))
-      .where(gte(messageIndex.createdAt, since))
-      .groupBy(users.domain, messageDay),
+      .select({ domain: dailyTotals.domain, day: dailyTotals.day, n: dailyTotals.n })
+      .from(dailyTotals)
+      .where(and(eq(dailyTotals.metric, "messages"), gte(dailyTotals.day, firstDay))),
     db
       .select({
         domain: payments.domain,

@@ -1,0 +1,36 @@
+// The dashboard's figures kept as totals per domain and UTC day, so the
+// console reads a month of rows rather than every message of the month. A
+// total is added to in the same batch as the change that moves the mark it
+// counts from (a conversation's summary mark for messages), so a batch
+// written again after a crash adds nothing twice.
+import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteInsertSelectQueryBuilder } from "drizzle-orm/sqlite-core";
+import type { DashboardMetric } from "#app/schemas/dashboard.ts";
+import type { Database } from "#app/server/db/client.ts";
+import { dailyTotals } from "#app/server/db/schema.ts";
+
+export const DAY = 86_400_000;
+
+// DAY is written into the SQL, not bound: D1 binds JS numbers as REAL, and a
+// REAL divisor would give fractional days, one group per row instead of per day.
+/** SQL: the UTC day number of a millisecond time. */
+export const utcDay = (time: SQLiteColumn | SQL | SQL.Aliased<number | null>) =>
+  sql<number>`${time} / ${sql.raw(String(DAY))}`.mapWith(Number);
+
+/**
+ * Adds to a metric's totals what a query counts per domain and day: `counted`
+ * selects `domain`, `day`, `metric` and `n` in that order, grouped by domain
+ * and day (see metricOf).
+ */
+export function addToDailyTotals(db: Database, counted: SQLiteInsertSelectQueryBuilder<typeof dailyTotals>) {
+  return db
+    .insert(dailyTotals)
+    .select(counted)
+    .onConflictDoUpdate({
+      target: [dailyTotals.metric, dailyTotals.day, dailyTotals.domain],
+      set: { n: sql`${dailyTotals.n} + excluded.n` },
+    });
+}
+
+/** The metric as a column of the counting query. */
+export const metricOf = (metric: DashboardMetric) => sql<DashboardMetric>`${metric}`.as("metric");
