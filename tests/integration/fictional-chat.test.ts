@@ -187,14 +187,21 @@ describe("the pages where nobody answers a fictional profile", () => {
   };
 
   it("turn the profile's chat button off, refuse to start a chat, and replace the send box with the reason", async () => {
-    await givenDomainSettings("localhost", { ...builtInSettings, desk_staffed: false });
-    const { lisa, conversation, cookie } = await withFictional();
+    // The profile's own domain, not the site's: the Worker keeps a domain's settings for 30 s, and
+    // the next test needs the site's desk staffed.
+    await givenDomainSettings("vlinder.example", {
+      ...builtInSettings,
+      domain: "vlinder.example",
+      desk_staffed: false,
+    });
+    const { lisa, conversation, cookie } = await withFictional("vlinder.example");
 
     const profile = await html(`/members/${lisa}`, `${cookie}; lng=nl`);
     expect(profile.text).toContain('data-testid="chat-unavailable"');
     expect(profile.text).toContain("Je kunt Lisa nu niet schrijven");
 
     const other = await givenAccount({ name: "Mila", fictional: true });
+    await db.update(users).set({ domain: "vlinder.example" }).where(eq(users.id, other));
     const start = await html(`/members/${other}/chat`, `${cookie}; lng=nl`, { method: "POST" });
     expect(start.text).toContain('data-testid="chat-refused-fictional_unstaffed"');
 
