@@ -38,6 +38,7 @@ import {
   createMessageTable,
   newestVisibleFrom,
   pendingRows,
+  previewOf,
   type Row,
   readableSeq,
   SETTLE_AFTER,
@@ -384,8 +385,7 @@ export class ConversationRoom extends DurableObject<Env> {
         seq: row.seq,
         clientId: row.client_id,
         // A member's own row: never a notice (those are the site's, sender 0).
-        kind: row.kind as Exclude<Row["kind"], "notice">,
-        preview: row.body ?? row.gift ?? "",
+        ...previewOf(row),
         free: options.free,
         session: options.session,
         photo: row.photo,
@@ -618,6 +618,8 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Push and e-mail for the recipient (app/server/notifications), after the message is delivered. */
   private notify(meta: RoomMeta, senderId: number, seq: number) {
+    const row = this.sql.exec<Row>("select * from messages where seq = ?", seq).toArray()[0];
+    if (!row) return;
     const log = createLogger(`room:${meta.conversationId}`);
     const app = { db: createDb(this.env.DB), env: this.env, log, now: Date.now, ctx: this.ctx };
     inBackground(app, "message notification", () =>
@@ -626,6 +628,7 @@ export class ConversationRoom extends DurableObject<Env> {
         senderId,
         recipientId: this.other(meta, senderId),
         seq,
+        lastMessage: previewOf(row),
       }),
     );
   }

@@ -42,6 +42,12 @@ export const toMessage = (row: Row): ChatMessage => ({
   held: row.held === 1,
 });
 
+/** A member's message as lists and notifications show it: its kind and the start of its text (or the gift's name). */
+export const previewOf = (row: Row) => ({
+  kind: row.kind as Exclude<Row["kind"], "notice">,
+  preview: (row.body ?? row.gift ?? "").slice(0, 120),
+});
+
 export function createMessageTable(sql: SqlStorage) {
   sql.exec(`create table if not exists messages (
     seq integer primary key,

@@ -25,6 +25,7 @@ export interface MessageRecord {
   seq: number;
   clientId: string;
   kind: MessageKind;
+  /** As previewOf (room-storage.ts) gives it. */
   preview: string;
   /** Free messages (the first message typed at signup) cost nothing. */
   free?: boolean;
@@ -107,7 +108,6 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
     idempotencyKey: key,
     now,
   });
-  const preview = record.preview.slice(0, 120);
   // Exists only where its charge does, or where it costs nothing and the rules allow it.
   const indexed = app.db.insert(messageIndex).select(
     app.db
@@ -119,7 +119,7 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
         cost: sql<number>`${cost}`.as("cost"),
         held: sql<boolean>`${users.status} = 'not_confirmed'`.as("held"),
         clientId: sql<string>`${record.clientId}`.as("client_id"),
-        preview: sql<string>`${preview}`.as("preview"),
+        preview: sql<string>`${record.preview}`.as("preview"),
         createdAt: sql<number>`${now}`.as("created_at"),
       })
       .from(users)

@@ -3,10 +3,11 @@
 // out for every message (one notification per conversation replaces the
 // previous); e-mail at most once per conversation every 6 hours, and not
 // while the member is on the site.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
-import { messageIndex, profiles } from "#app/server/db/schema.ts";
+import { profiles } from "#app/server/db/schema.ts";
 import { deliverQueuedMail } from "#app/server/mail/outbox.ts";
+import type { PushMessage } from "#app/server/push/send.ts";
 import { type NotifyContext, notify } from "./deliver.ts";
 import { loadRecipient, type Recipient } from "./recipients.ts";
 
@@ -33,15 +34,6 @@ async function senderOf(db: Database, memberId: number) {
   };
 }
 
-/** The message a push is about, as the chat list shows it (the room wrote it to the index before). */
-async function lastMessageOf(db: Database, conversationId: number, seq: number) {
-  const [row] = await db
-    .select({ kind: messageIndex.kind, preview: messageIndex.preview })
-    .from(messageIndex)
-    .where(and(eq(messageIndex.conversationId, conversationId), eq(messageIndex.seq, seq)));
-  return row ? { kind: row.kind, preview: row.preview ?? "" } : undefined;
-}
-
 /** Sends the mail just queued, so it does not wait for the hourly run. */
 async function deliverSoon(app: NotifyContext, mailed: boolean) {
   if (mailed) await deliverQueuedMail(app, { limit: 10 });
@@ -52,6 +44,8 @@ export interface DeliveredMessage {
   senderId: number;
   recipientId: number;
   seq: number;
+  /** The message as the chat list shows it, told by the room that delivered it. */
+  lastMessage: NonNullable<PushMessage["lastMessage"]>;
 }
 
 /** A message reached its recipient: the first of a conversation is a new conversation. */
@@ -71,7 +65,7 @@ export async function notifyNewMessage(app: NotifyContext, message: DeliveredMes
       email: first ? `conversation:${conversation}` : `message:${conversation}:${Math.floor(now / MESSAGE_MAIL_EVERY)}`,
     },
     push: { ttl: 24 * 3600, urgency: "high", topic: `c${conversation}`, tag: `conversation-${conversation}` },
-    lastMessage: await lastMessageOf(app.db, conversation, message.seq),
+    lastMessage: message.lastMessage,
     skipEmail: isOnline(recipient, now),
   });
   await deliverSoon(app, sent.email);
