@@ -1,11 +1,13 @@
 // Two seeded members in a conversation for a benchmark, the first logged in
 // (the second too when asked) and holding credits, written straight to the
-// bench state's D1 the way the app would have.
-import { and, eq } from "drizzle-orm";
+// bench state's D1 the way the app would have. Both are real members: the seed
+// makes some profiles fictional, and a message to one waits for the sender to
+// confirm that staff answer (fictional/operator-notice.ts), which no benchmark does.
+import { and, eq, inArray } from "drizzle-orm";
 import { startSession } from "#app/server/accounts/session.ts";
 import { creditStatements } from "#app/server/credits/ledger.ts";
 import type { Database } from "#app/server/db/client.ts";
-import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations, profiles } from "#app/server/db/schema.ts";
 
 export interface BenchPair {
   conversation: number;
@@ -36,6 +38,10 @@ export async function givenPair(
     (options.bothLoggedIn ? [a, b] : [a]).map((userId) => startSession(db, { userId, now })),
   );
   await db.batch([
+    db
+      .update(profiles)
+      .set({ fictional: false })
+      .where(inArray(profiles.userId, [a, b])),
     db
       .insert(conversationParticipants)
       .values([

@@ -10,6 +10,7 @@ import { readdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import type { CallCounts } from "#workers/bench-calls.ts";
 import { ensureDevVars } from "../../lib/dev-vars.ts";
 import { bin, quietEnv } from "../../lib/local.ts";
 
@@ -21,8 +22,26 @@ export interface BenchServer {
   bindings(): Promise<Env>;
   /** Calls `listener` with each structured log line of the Worker (its JSON `msg` and fields). */
   onLog(listener: (line: Record<string, unknown>) => void): () => void;
+  /**
+   * Restarts the Worker (same state) with the members' message rate limit as
+   * wrangler.toml binds it, or with a stand-in that answers "within the limit"
+   * at once. Bindings taken before a restart are stale: ask `bindings()` again.
+   */
+  messageRateLimit(kind: "binding" | "none"): Promise<void>;
+  /** Every binding call the Worker and its Durable Objects made since they started (workers/bench-calls.ts). */
+  calls(): Promise<CallCounts>;
   stop(): Promise<void>;
 }
+
+/** The stand-in for a rate-limit binding: every check is within the limit, answered at once. */
+const withinLimit = {
+  name: "within-limit",
+  modules: true,
+  script: `import { WorkerEntrypoint } from "cloudflare:workers";
+export class WithinLimit extends WorkerEntrypoint { limit() { return { success: true }; } }
+export default { fetch: () => new Response(null, { status: 404 }) };`,
+  compatibilityDate: "2026-10-01",
+};
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const STATE_DIR = process.env.STATE_DIR ?? ".wrangler/bench";
@@ -53,9 +72,31 @@ export async function startServer(options: { port: number; members?: number }): 
   const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(
     resolve(BUILD_DIR, "server", "wrangler.json"),
   );
-  const { modulesRules: _, ...options_ } = workerOptions as typeof workerOptions & { modulesRules?: unknown };
-  const app = new Miniflare(
-    convertV4MiniflareOptions({
+  const { modulesRules: _, ...options_ } = workerOptions as typeof workerOptions & {
+    modulesRules?: unknown;
+    bindings?: Record<string, unknown>;
+    ratelimits?: Record<string, unknown>;
+    serviceBindings?: Record<string, unknown>;
+  };
+  const appOptions = (rateLimit: "binding" | "none") => {
+    const { MESSAGE_RATE_LIMIT, ...ratelimits } = options_.ratelimits ?? {};
+    const worker = {
+      ...options_,
+      // Counts every binding call (workers/app.local.ts); no other build or server sets it.
+      bindings: { ...options_.bindings, BENCH_CALLS: "1" },
+      modulesRoot: dirname(main!),
+      modules: builtModules(main!),
+      ...(rateLimit === "none"
+        ? {
+            ratelimits,
+            serviceBindings: {
+              ...options_.serviceBindings,
+              MESSAGE_RATE_LIMIT: { name: "within-limit", entrypoint: "WithinLimit" },
+            },
+          }
+        : { ratelimits: { ...ratelimits, MESSAGE_RATE_LIMIT } }),
+    };
+    return convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: options.port,
       resourcePersistencePath: resolve(STATE_DIR, "v3"),
@@ -66,9 +107,10 @@ export async function startServer(options: { port: number; members?: number }): 
           for (const listener of listeners) listener(line);
         } catch {}
       },
-      workers: [{ ...options_, modulesRoot: dirname(main!), modules: builtModules(main!) }, ...externalWorkers],
-    } as never),
-  );
+      workers: [worker, withinLimit, ...externalWorkers],
+    } as never);
+  };
+  const app = new Miniflare(appOptions("binding"));
   const bare = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -91,6 +133,16 @@ export async function startServer(options: { port: number; members?: number }): 
     onLog(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    messageRateLimit: async (kind) => {
+      await app.setOptions(appOptions(kind));
+    },
+    calls: async () => {
+      // Any room answers for the whole isolate; this one holds nothing else.
+      const env = await app.getBindings<Env>();
+      const room = env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName("bench:calls"));
+      const response = await room.fetch("http://room/", { headers: { "X-Bench-Calls": "1" } });
+      return (await response.json()) as CallCounts;
     },
     stop: async () => {
       await Promise.all([app.dispose(), bare.dispose()]);
