@@ -1,0 +1,289 @@
+// The scale simulation: how fast each store fills. Members, conversations,
+// paid messages and purchases are written on the bench server's state through
+// the product's own paths (the seed's members, the room's sends over its
+// socket, the sandbox checkout and its webhook), the bytes each store grows by
+// are measured (D1 with dbstat, each Durable Object's SQLite file), and the
+// growth is projected to a year at 1 M members and 2 M paid messages a day,
+// and at ten times that. Beside it, the operator dashboard's D1 rows read with
+// a million messages in its period (a state of its own, seeded once).
+import { spawnSync } from "node:child_process";
+import { and, eq, gte, lt, max } from "drizzle-orm";
+import { createDb } from "#app/server/db/client.ts";
+import { creditPackages, profiles, regions, users } from "#app/server/db/schema.ts";
+import { createLogger } from "#app/server/log.ts";
+import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
+import { dashboard } from "#app/server/operators/dashboard.ts";
+import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
+import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
+import { builtInSettings } from "#app/server/settings/defaults.ts";
+import { quietEnv, withLocalBindings } from "../lib/local.ts";
+import { generateMember, insertMembers } from "../seed/members.ts";
+import { createRandom } from "../seed/random.ts";
+import type { Budget } from "./foundation.ts";
+import { countingD1 } from "./lib/d1-rows.ts";
+import { table } from "./lib/load.ts";
+import { preparePairs, roomRun } from "./lib/rooms.ts";
+import type { BenchServer } from "./lib/server.ts";
+import { d1Bytes, objectBytes } from "./lib/store-sizes.ts";
+
+const STATE_DIR = process.env.STATE_DIR ?? ".wrangler/bench";
+const MEMBERS = Number(process.env.SCALE_MEMBERS ?? 2000);
+const PAIRS = 40;
+const MESSAGES = 5;
+const BUSY_MESSAGES = 150;
+const PURCHASES = 20;
+const FIRST_MEMBER = 1000; // seeded members 1000.. are the simulation's pairs (chat uses 10.., the load run 500..)
+const GB = 1e9;
+const LIMIT = 10 * GB;
+
+/** What a year looks like, per scale: the traffic the budgets name, and what we assume beside it. */
+const SCALES = [
+  { name: "1 M members, 2 M paid messages a day", members: 1e6, messagesPerDay: 2e6 },
+  { name: "10 M members, 20 M paid messages a day", members: 1e7, messagesPerDay: 2e7 },
+];
+/** Assumed: conversations per member, purchases a day per member, the busiest room's and wallet's day. */
+const ASSUMED = {
+  conversationsPerMember: 2,
+  purchasesPerMemberDay: 0.005,
+  busiestRoomPerDay: 300,
+  busiestWalletPerDay: 1000,
+};
+
+async function addMembers(env: Env, count: number) {
+  const db = createDb(env.DB);
+  const [top] = await db.select({ id: max(users.id) }).from(users);
+  const regionRows = await db.select({ id: regions.id, country: regions.country }).from(regions);
+  const regionIds = new Map<string, number[]>();
+  for (const r of regionRows) regionIds.set(r.country, [...(regionIds.get(r.country) ?? []), r.id]);
+  const interestIds = {
+    everyday: interestCatalogue.flatMap((i, index) => (i.adult ? [] : [index + 1])),
+    adult: interestCatalogue.flatMap((i, index) => (i.adult ? [index + 1] : [])),
+  };
+  const random = createRandom(20261203);
+  const first = (top?.id ?? 0) + 1;
+  const members = Array.from({ length: count }, (_, i) =>
+    generateMember(random, Date.now(), regionIds, interestIds, {
+      id: first + i,
+      passwordHash: "bench",
+      withPhotos: true,
+      photoFiles: false,
+    }),
+  );
+  await insertMembers(env.DB, env.PHOTOS, members);
+}
+
+async function purchases(env: Env, buyers: number[], origin: string) {
+  const db = createDb(env.DB);
+  await db
+    .update(profiles)
+    .set({ country: "NL" })
+    .where(and(gte(profiles.userId, buyers[0]!), lt(profiles.userId, buyers.at(-1)! + 1)));
+  const [pkg] = await db
+    .select({ id: creditPackages.id })
+    .from(creditPackages)
+    .where(and(eq(creditPackages.country, "NL"), eq(creditPackages.active, true)));
+  const app = { db, env, settings: builtInSettings, now: Date.now, origin, log: createLogger("bench") };
+  for (const id of buyers) {
+    const member = { id, paidUser: true, profile: { country: "NL", gender: "female" } } as never;
+    const { paymentId } = await startCheckout(app as never, member, {
+      packageId: pkg!.id,
+      method: "ideal",
+      country: "NL",
+    });
+    const { results } = await env.DB.prepare("select provider_ref as ref from payments where id = ?")
+      .bind(paymentId)
+      .all<{ ref: string }>();
+    await settleSandboxPayment(db, results[0]!.ref, "paid");
+    await handleWebhook(app as never, "sandbox", results[0]!.ref);
+  }
+}
+
+const sum = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
+const gb = (bytes: number) =>
+  bytes < GB ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / GB).toFixed(bytes < 10 * GB ? 2 : 0)} GB`;
+const days = (start: number, perDay: number, limit: number) =>
+  start >= limit
+    ? "0 (at once)"
+    : perDay <= 0
+      ? "never"
+      : `${Math.floor((limit - start) / perDay).toLocaleString("en")}`;
+
+export async function benchScale(server: BenchServer): Promise<Budget[]> {
+  // Many messages per member in a short time: the flood guard would refuse them, and it stores nothing.
+  await server.messageRateLimit("none");
+  let measured: Awaited<ReturnType<typeof simulate>>;
+  try {
+    measured = await simulate(server);
+  } finally {
+    await server.messageRateLimit("binding");
+  }
+  const dash = await dashboardRows();
+  const { perMember, perConversation, perMessage, perPurchase, roomPerMessage, ledgerPerMovement, base } = measured;
+
+  console.log(`\nScale: bytes each store grew by, measured on the bench state\n`);
+  console.log(
+    table([
+      ["written", "count", "D1 B each", "room B each"],
+      ["members (seed's rows: account, profile, photos, interests)", MEMBERS, perMember.toFixed(0), "-"],
+      ["conversations (pair, sessions, a credit adjustment)", PAIRS, perConversation.toFixed(0), "-"],
+      [
+        "paid messages (through the room's socket)",
+        measured.messages,
+        perMessage.toFixed(0),
+        roomPerMessage.toFixed(0),
+      ],
+      ["purchases (sandbox checkout and its webhook)", PURCHASES, perPurchase.toFixed(0), "-"],
+    ]),
+  );
+  console.log(
+    `D1 at the start: ${gb(base)}; a ledger movement costs D1 ${ledgerPerMovement.toFixed(0)} B (credit_ledger and its indexes), the size a wallet's row is taken at until wallets hold them.`,
+  );
+  console.log(
+    `Assumed: ${ASSUMED.conversationsPerMember} conversations per member, ${ASSUMED.purchasesPerMemberDay * 100} % of members buy each day, the busiest room ${ASSUMED.busiestRoomPerDay} messages a day, the busiest wallet ${ASSUMED.busiestWalletPerDay} movements a day.\n`,
+  );
+  const rows = SCALES.map((scale) => {
+    const fixed = base + scale.members * perMember + scale.members * ASSUMED.conversationsPerMember * perConversation;
+    const perDay = scale.messagesPerDay * perMessage + scale.members * ASSUMED.purchasesPerMemberDay * perPurchase;
+    const room = ASSUMED.busiestRoomPerDay * roomPerMessage;
+    const wallet = ASSUMED.busiestWalletPerDay * ledgerPerMovement;
+    return { scale, d1Year: fixed + 365 * perDay, fixed, perDay, room, wallet };
+  });
+  console.log(
+    table([
+      ["scale", "store", "after a year", "days to half its limit"],
+      ...rows.flatMap((r) => [
+        [r.scale.name, "D1 (one database)", gb(r.d1Year), days(r.fixed, r.perDay, LIMIT / 2)],
+        ["", "busiest room", gb(365 * r.room), days(0, r.room, LIMIT / 2)],
+        ["", "busiest wallet", gb(365 * r.wallet), days(0, r.wallet, LIMIT / 2)],
+      ]),
+    ]),
+  );
+  console.log(
+    `\nDashboard at ${dash.messages.toLocaleString("en")} messages in its 30 days: ${dash.rowsRead.toLocaleString("en")} D1 rows read in ${dash.statements} statements (${dash.ms.toFixed(0)} ms)`,
+  );
+
+  const year = rows[0]!.d1Year;
+  return [
+    {
+      name: "D1 rows read by the operator dashboard, 1 M messages seeded",
+      value: dash.rowsRead.toLocaleString("en"),
+      target: "≤ 10,000",
+      holds: dash.rowsRead <= 10_000,
+    },
+    {
+      name: "scale simulation: one D1 after a year at 1 M members, 2 M paid msgs/day",
+      value: gb(year),
+      target: "≤ 5 GB",
+      holds: year <= 5 * GB,
+    },
+  ];
+}
+
+async function simulate(server: BenchServer) {
+  let env = await server.bindings();
+  const start = d1Bytes(STATE_DIR);
+  await addMembers(env, MEMBERS);
+  const afterMembers = d1Bytes(STATE_DIR);
+  // Enough credits for the busy room's sender.
+  const pairs = await preparePairs(env, PAIRS, FIRST_MEMBER, 100_000);
+  const afterPairs = d1Bytes(STATE_DIR);
+  const busyId = (await env.CONVERSATION_ROOM.idFromName(`conversation:${pairs[0]!.conversation}`)).toString();
+  const roomsBefore = objectBytes(STATE_DIR, "ConversationRoom");
+  const spread = await roomRun(server, pairs, MESSAGES, "scale");
+  const busy = await roomRun(server, pairs.slice(0, 1), BUSY_MESSAGES, "busy");
+  env = await server.bindings();
+  const afterMessages = d1Bytes(STATE_DIR);
+  const roomsAfter = objectBytes(STATE_DIR, "ConversationRoom");
+  await purchases(env, pairs.map((p) => p.members[1]).slice(0, PURCHASES), server.url);
+  const afterPurchases = d1Bytes(STATE_DIR);
+  const messages = spread.paid + busy.paid;
+  const ledger = (s: ReturnType<typeof d1Bytes>) =>
+    [...s.byName].filter(([name]) => name.startsWith("credit_ledger")).reduce((a, [, b]) => a + b, 0);
+  const busyFile = [...roomsAfter.keys()].find((file) => file.startsWith(busyId));
+  return {
+    base: start.total,
+    messages,
+    perMember: (afterMembers.total - start.total) / MEMBERS,
+    perConversation: (afterPairs.total - afterMembers.total) / PAIRS,
+    perMessage: (afterMessages.total - afterPairs.total) / messages,
+    perPurchase: (afterPurchases.total - afterMessages.total) / PURCHASES,
+    ledgerPerMovement: (ledger(afterMessages) - ledger(afterPairs)) / messages,
+    // The busiest room's growth over its messages (a page is 4 KB: many messages, so pages fill).
+    roomPerMessage: busyFile
+      ? ((roomsAfter.get(busyFile) ?? 0) - (roomsBefore.get(busyFile) ?? 0)) / (MESSAGES + BUSY_MESSAGES)
+      : (sum(roomsAfter) - sum(roomsBefore)) / messages,
+  };
+}
+
+const DASHBOARD_STATE = ".wrangler/bench-1m-messages";
+const DASHBOARD_MESSAGES = 1_000_000;
+const DAY = 86_400_000;
+
+/**
+ * The dashboard's rows read with a million messages in its 30 days, in a state
+ * of its own seeded once: the messages' index rows inserted straight into D1
+ * (a recursive SELECT makes 100,000 a statement), their conversations' summary
+ * marks past them and the daily totals the summaries would have added, as the
+ * migration that brought the totals counts them.
+ */
+async function dashboardRows() {
+  // Migrations first, members once: a state kept from an older checkout gets the new tables.
+  const seeded = spawnSync(
+    process.execPath,
+    ["scripts/seed.ts", "--if-empty", "--members", "1000", "--photo-rows-only"],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...quietEnv, STATE_DIR: DASHBOARD_STATE } },
+  );
+  if (seeded.status !== 0) throw new Error("seeding the dashboard's state failed");
+  await withLocalBindings(async (env) => {
+    const { results } = await env.DB.prepare("select count(*) as n from message_index").all<{ n: number }>();
+    const totalled = await env.DB.prepare("select count(*) as n from daily_totals where metric = 'messages'").all<{
+      n: number;
+    }>();
+    const seededBefore = (results[0]?.n ?? 0) >= DASHBOARD_MESSAGES;
+    if (seededBefore && (totalled.results[0]?.n ?? 0) > 0) return;
+    if (!seededBefore) await seedMessages(env);
+    await env.DB.batch([
+      env.DB.prepare(
+        "update conversations set last_seq = (select max(seq) from message_index m where m.conversation_id = conversations.id) where id in (select distinct conversation_id from message_index)",
+      ),
+      env.DB.prepare("delete from daily_totals where metric = 'messages'"),
+      env.DB.prepare(
+        `insert into daily_totals (domain, day, metric, n)
+         select u.domain, m.created_at / ${DAY}, 'messages', count(*)
+         from message_index m join conversations c on c.id = m.conversation_id join users u on u.id = m.sender_id
+         where m.seq <= c.last_seq group by u.domain, m.created_at / ${DAY}`,
+      ),
+    ]);
+  }, DASHBOARD_STATE);
+  return withLocalBindings(async (env) => {
+    const { results } = await env.DB.prepare("select count(*) as n from message_index").all<{ n: number }>();
+    const counted = countingD1(env.DB);
+    const operator = { id: 1, email: "bench", name: "bench", role: "admin", totpEnabled: false };
+    const started = performance.now();
+    await dashboard({ db: createDb(counted.db), now: Date.now, operator } as never);
+    return { messages: results[0]?.n ?? 0, ms: performance.now() - started, ...counted.totals };
+  }, DASHBOARD_STATE);
+}
+
+async function seedMessages(env: Env) {
+  console.log(`Seeding ${DASHBOARD_MESSAGES.toLocaleString("en")} messages into ${DASHBOARD_STATE} (once)...`);
+  const now = Date.now();
+  await env.DB.prepare(
+    `with recursive n(i) as (select 0 union all select i + 1 from n where i < 399)
+       insert or ignore into conversations (member_low, member_high, created_by, created_at)
+       select 10 + 2 * i, 11 + 2 * i, 10 + 2 * i, ? from n`,
+  )
+    .bind(now)
+    .run();
+  for (let from = 0; from < DASHBOARD_MESSAGES; from += 100_000) {
+    await env.DB.prepare(
+      `with recursive n(i) as (select ? union all select i + 1 from n where i < ?),
+           c as (select id, member_low, row_number() over (order by id) - 1 as k from conversations limit 400)
+         insert or ignore into message_index (conversation_id, seq, sender_id, kind, cost, held, client_id, preview, created_at)
+         select c.id, 1000000 + n.i, c.member_low, 'text', 1, 0, 'seed-' || n.i, 'hello', ? - (n.i % 30) * ${DAY}
+         from n join c on c.k = n.i % 400`,
+    )
+      .bind(from, from + 99_999, now)
+      .run();
+  }
+}
