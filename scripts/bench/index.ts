@@ -1,4 +1,4 @@
-// npm run bench [-- foundation members chat load lighthouse]: serves the production build on
+// npm run bench [-- foundation members chat load lighthouse scale]: serves the production build on
 // loopback and prints every budget's figure, its target and whether it holds.
 // Figures that depend on the machine are ratios to a baseline measured in the
 // same run. Without arguments every section runs. Sections load only when
@@ -16,6 +16,7 @@ const sections: Record<string, () => Promise<Section>> = {
   chat: section("/scripts/bench/chat.ts", "benchChat"),
   load: section("/scripts/bench/mix.ts", "benchMix"),
   lighthouse: section("/scripts/bench/lighthouse.ts", "benchLighthouse"),
+  scale: section("/scripts/bench/scale.ts", "benchScale"),
 };
 const chosen = process.argv.slice(2).filter((a) => a in sections);
 
