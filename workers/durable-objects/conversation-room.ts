@@ -44,6 +44,7 @@ import {
   SETTLE_AFTER,
   SETTLE_RETRY_AFTER,
   SUMMARY_AFTER,
+  senderSeenBy,
   settleRows,
   storeNotice,
   summarisableSeq,
@@ -556,6 +557,11 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Where a member reading up to `seq` has read D1's messages: notices are not among them. */
   readable(seq: number) {
     return readableSeq(this.sql, seq);
+  }
+
+  /** Who sent message `seq` to `viewerId`, as they see it (a report or notice names them); null when nobody did. */
+  senderSeenBy(seq: number, viewerId: number) {
+    return senderSeenBy(this.sql, seq, viewerId);
   }
 
   /** A member read up to `seq` (markRead, in the Worker): the other member's screens show it. */

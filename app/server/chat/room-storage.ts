@@ -118,6 +118,18 @@ export function storeNotice(sql: SqlStorage, notice: { key: string; text: string
   );
 }
 
+/** The member who sent message `seq` to `viewerId`, delivered and visible to them (not a notice); else null. */
+export function senderSeenBy(sql: SqlStorage, seq: number, viewerId: number): number | null {
+  const row = sql
+    .exec<{ sender_id: number }>(
+      "select sender_id from messages where seq = ? and state = 'sent' and held = 0 and kind <> 'notice' and sender_id <> ?",
+      seq,
+      viewerId,
+    )
+    .toArray()[0];
+  return row?.sender_id ?? null;
+}
+
 /**
  * Where a read up to `seq` stops in D1: at a notice (not indexed there), the
  * newest member's message before it; any other seq as it is.

@@ -28,7 +28,7 @@ type Reporter = Pick<SessionMember, "id" | "language" | "paidUser">;
 
 /** What the form shows about its target: "the photo of Anna, 27", or that it is gone. */
 export async function noticeTarget(
-  app: Pick<RequestContext, "db" | "now">,
+  app: Pick<RequestContext, "db" | "env" | "now">,
   target: NoticeTarget,
   reporter: Reporter | null,
 ) {

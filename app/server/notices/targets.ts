@@ -5,10 +5,11 @@
 // only a member who took part in its conversation, and only another's. Content
 // that existed but is gone (a photo rejected, its member banned) is still
 // named, as unavailable: a notice about it is decided at once.
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { NoticeTarget } from "#app/schemas/notices.ts";
-import { conversationParticipants, messageIndex, photos, profiles, users } from "#app/server/db/schema.ts";
+import { senderOfReceivedMessage } from "#app/server/chat/received-message.ts";
+import { photos, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { ageOn } from "#app/server/members/age.ts";
 
@@ -24,7 +25,7 @@ export interface ResolvedTarget {
   available: boolean;
 }
 
-type TargetContext = Pick<RequestContext, "db" | "now">;
+type TargetContext = Pick<RequestContext, "db" | "env" | "now">;
 
 const owner = {
   memberId: users.id,
@@ -66,25 +67,13 @@ export async function resolveTarget(
   }
   if (target.conversation !== undefined && target.seq !== undefined) {
     if (!reporter) throw new DomainError("conversation_not_found");
+    const senderId = await senderOfReceivedMessage(app, target.conversation, target.seq, reporter.id);
+    if (senderId === null) throw new DomainError("conversation_not_found");
     const [row] = await app.db
       .select(owner)
-      .from(messageIndex)
-      .innerJoin(
-        conversationParticipants,
-        and(
-          eq(conversationParticipants.conversationId, messageIndex.conversationId),
-          eq(conversationParticipants.userId, reporter.id),
-        ),
-      )
-      .innerJoin(users, eq(users.id, messageIndex.senderId))
-      .innerJoin(profiles, eq(profiles.userId, messageIndex.senderId))
-      .where(
-        and(
-          eq(messageIndex.conversationId, target.conversation),
-          eq(messageIndex.seq, target.seq),
-          ne(messageIndex.senderId, reporter.id),
-        ),
-      );
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, senderId));
     if (!row) throw new DomainError("conversation_not_found");
     return resolved(app, row, {
       type: "message",

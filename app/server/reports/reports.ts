@@ -3,10 +3,11 @@
 // message the other member sent them, in a conversation they are part of, and
 // one open report per reporter and thing reported is kept (a second report
 // updates it), however many are sent at once.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { ReportInput } from "#app/schemas/report.ts";
-import { conversationParticipants, messageIndex, profiles, reports } from "#app/server/db/schema.ts";
+import { senderOfReceivedMessage } from "#app/server/chat/received-message.ts";
+import { profiles, reports } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 
 // The unique indexes of open reports (db/schema.ts), as an insert names them.
@@ -19,7 +20,11 @@ const openMessageReport = {
   targetWhere: sql`${reports.status} = 'open'`,
 };
 
-export async function reportMember(app: Pick<RequestContext, "db" | "now">, reporterId: number, input: ReportInput) {
+export async function reportMember(
+  app: Pick<RequestContext, "db" | "env" | "now">,
+  reporterId: number,
+  input: ReportInput,
+) {
   if (input.member === reporterId) throw new DomainError("not_yourself");
   const [member] = await app.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, input.member));
   if (!member) throw new DomainError("member_not_found");
@@ -27,24 +32,8 @@ export async function reportMember(app: Pick<RequestContext, "db" | "now">, repo
   const conversationId = input.conversation ?? null;
   const messageSeq = input.seq ?? null;
   if (conversationId !== null && messageSeq !== null) {
-    const [message] = await app.db
-      .select({ seq: messageIndex.seq })
-      .from(messageIndex)
-      .innerJoin(
-        conversationParticipants,
-        and(
-          eq(conversationParticipants.conversationId, messageIndex.conversationId),
-          eq(conversationParticipants.userId, reporterId),
-        ),
-      )
-      .where(
-        and(
-          eq(messageIndex.conversationId, conversationId),
-          eq(messageIndex.seq, messageSeq),
-          eq(messageIndex.senderId, input.member),
-        ),
-      );
-    if (!message) throw new DomainError("conversation_not_found");
+    const sender = await senderOfReceivedMessage(app, conversationId, messageSeq, reporterId);
+    if (sender !== input.member) throw new DomainError("conversation_not_found");
   }
 
   // One statement decides between a new report and the open one's new words, so
