@@ -17,7 +17,7 @@ export default {
     "scripts/*.ts",
     "scripts/crash/*.ts",
     // Bench sections, loaded by path string through Vite in scripts/bench/index.ts.
-    "scripts/bench/{foundation,members,chat,mix,lighthouse}.ts",
+    "scripts/bench/{foundation,members,chat,mix,lighthouse,scale}.ts",
     // Run by hand: where a page's server render spends its CPU.
     "scripts/bench/profile-ssr.ts",
     // Test helpers and fakes are entries like the test files themselves.
