@@ -67,7 +67,13 @@ describe("notifications from a fictional profile", () => {
     const jean = await givenAwayMember("jean@example.com", "fr");
     await notifyLike(notifying(), { likerId: lisa, likedId: jean.id, match: true });
     const lastMessage = { kind: "text" as const, preview: "Salut Jean" };
-    await notifyNewMessage(notifying(), { conversationId: 9, senderId: lisa, recipientId: jean.id, seq: 1, lastMessage });
+    await notifyNewMessage(notifying(), {
+      conversationId: 9,
+      senderId: lisa,
+      recipientId: jean.id,
+      seq: 1,
+      lastMessage,
+    });
     const mails = await mailsTo("jean@example.com");
     expect(mails.map((m) => m.template).sort()).toEqual(["match", "new_conversation"]);
     for (const mail of mails) expect(mail.subject).toContain("Lisa (profil fictif)");
