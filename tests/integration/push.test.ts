@@ -11,7 +11,6 @@ import {
   conversationParticipants,
   conversations,
   devPushInbox,
-  messageIndex,
   notificationSettings,
   pushSubscriptions,
 } from "#app/server/db/schema.ts";
