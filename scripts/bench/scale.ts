@@ -22,6 +22,7 @@ import { createRandom } from "../seed/random.ts";
 import type { Budget } from "./foundation.ts";
 import { countingD1 } from "./lib/d1-rows.ts";
 import { table } from "./lib/load.ts";
+import { daysUntil, type Growth, sizeAfter } from "./lib/projection.ts";
 import { preparePairs, roomRun } from "./lib/rooms.ts";
 import type { BenchServer } from "./lib/server.ts";
 import { d1Bytes, objectBytes } from "./lib/store-sizes.ts";
@@ -101,12 +102,10 @@ async function purchases(env: Env, buyers: number[], origin: string) {
 const sum = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
 const gb = (bytes: number) =>
   bytes < GB ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / GB).toFixed(bytes < 10 * GB ? 2 : 0)} GB`;
-const days = (start: number, perDay: number, limit: number) =>
-  start >= limit
-    ? "0 (at once)"
-    : perDay <= 0
-      ? "never"
-      : `${Math.floor((limit - start) / perDay).toLocaleString("en")}`;
+const days = (growth: Growth, limit: number) => {
+  const n = daysUntil(growth, limit);
+  return n === null ? "never" : n === 0 ? "0 (at once)" : n.toLocaleString("en");
+};
 
 export async function benchScale(server: BenchServer): Promise<Budget[]> {
   // Many messages per member in a short time: the flood guard would refuse them, and it stores nothing.
@@ -142,19 +141,21 @@ export async function benchScale(server: BenchServer): Promise<Budget[]> {
     `Assumed: ${ASSUMED.conversationsPerMember} conversations per member, ${ASSUMED.purchasesPerMemberDay * 100} % of members buy each day, the busiest room ${ASSUMED.busiestRoomPerDay} messages a day, the busiest wallet ${ASSUMED.busiestWalletPerDay} movements a day.\n`,
   );
   const rows = SCALES.map((scale) => {
-    const fixed = base + scale.members * perMember + scale.members * ASSUMED.conversationsPerMember * perConversation;
-    const perDay = scale.messagesPerDay * perMessage + scale.members * ASSUMED.purchasesPerMemberDay * perPurchase;
-    const room = ASSUMED.busiestRoomPerDay * roomPerMessage;
-    const wallet = ASSUMED.busiestWalletPerDay * ledgerPerMovement;
-    return { scale, d1Year: fixed + 365 * perDay, fixed, perDay, room, wallet };
+    const d1: Growth = {
+      start: base + scale.members * perMember + scale.members * ASSUMED.conversationsPerMember * perConversation,
+      perDay: scale.messagesPerDay * perMessage + scale.members * ASSUMED.purchasesPerMemberDay * perPurchase,
+    };
+    const room: Growth = { start: 0, perDay: ASSUMED.busiestRoomPerDay * roomPerMessage };
+    const wallet: Growth = { start: 0, perDay: ASSUMED.busiestWalletPerDay * ledgerPerMovement };
+    return { scale, d1, room, wallet, d1Year: sizeAfter(d1, 365) };
   });
   console.log(
     table([
       ["scale", "store", "after a year", "days to half its limit"],
       ...rows.flatMap((r) => [
-        [r.scale.name, "D1 (one database)", gb(r.d1Year), days(r.fixed, r.perDay, LIMIT / 2)],
-        ["", "busiest room", gb(365 * r.room), days(0, r.room, LIMIT / 2)],
-        ["", "busiest wallet", gb(365 * r.wallet), days(0, r.wallet, LIMIT / 2)],
+        [r.scale.name, "D1 (one database)", gb(r.d1Year), days(r.d1, LIMIT / 2)],
+        ["", "busiest room", gb(sizeAfter(r.room, 365)), days(r.room, LIMIT / 2)],
+        ["", "busiest wallet", gb(sizeAfter(r.wallet, 365)), days(r.wallet, LIMIT / 2)],
       ]),
     ]),
   );
