@@ -7,12 +7,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, redirectDocument } from "react-router";
 import { ActionError } from "#app/components/forms/action-error.tsx";
+import { OrderedOn } from "#app/components/payments/last-order.tsx";
 import { MethodIcon } from "#app/components/payments/method-icon.tsx";
 import { OrderAgain } from "#app/components/payments/order-again.tsx";
 import { Price } from "#app/components/payments/price.tsx";
-import { formatDate } from "#app/i18n/format.ts";
 import { getI18n } from "#app/i18n/i18next.server.ts";
-import { useLocale } from "#app/i18n/use-locale.ts";
 import { withDomainMessage } from "#app/routing/forms.server.ts";
 import { requireMember } from "#app/routing/guards.server.ts";
 import { checkoutSchema } from "#app/schemas/payments.ts";
@@ -47,7 +46,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.ti
 
 export default function RepeatOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
-  const locale = useLocale();
   const { orders, discount, title } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -63,10 +61,7 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
               {method && <MethodIcon method={method} className="size-8 shrink-0 text-primary" />}
               <div className="min-w-0 flex-1 basis-40">
                 <h2 className="text-lg font-bold">{t("package.credits", { count: offer.credits })}</h2>
-                <p className="text-sm text-muted">
-                  {method && `${t(`methods.${method}`)} · `}
-                  {t("repeat.lastOrder", { date: formatDate(lastOrderedAt, locale, { dateStyle: "medium" }) })}
-                </p>
+                <OrderedOn method={method} lastOrderedAt={lastOrderedAt} />
               </div>
               <Price
                 priceCents={offer.priceCents}

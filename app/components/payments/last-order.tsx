@@ -18,17 +18,13 @@ export function LastOrder({
   percentage?: number | null | undefined;
 }) {
   const { t } = useTranslation("payments");
-  const locale = useLocale();
   const { offer, method, lastOrderedAt } = order;
   return (
     <section className="card mt-4 flex flex-wrap items-center gap-x-4 gap-y-3 p-5" data-testid="last-order">
       <div className="min-w-0 flex-1 basis-48">
         <h2 className="text-sm font-bold text-muted">{t("lastOrder.title")}</h2>
         <p className="text-lg font-bold break-words">{t("package.credits", { count: offer.credits })}</p>
-        <p className="text-sm text-muted">
-          {method && `${t(`methods.${method}`)} · `}
-          {t("repeat.lastOrder", { date: formatDate(lastOrderedAt, locale, { dateStyle: "medium" }) })}
-        </p>
+        <OrderedOn method={method} lastOrderedAt={lastOrderedAt} />
       </div>
       <Price
         priceCents={offer.priceCents}
@@ -39,5 +35,17 @@ export function LastOrder({
       />
       <OrderAgain offer={offer} method={method} label={t("lastOrder.again")} className="w-full sm:w-auto" />
     </section>
+  );
+}
+
+/** How an earlier order is told: how it was paid and when. */
+export function OrderedOn({ method, lastOrderedAt }: { method: string | null; lastOrderedAt: number }) {
+  const { t } = useTranslation("payments");
+  const locale = useLocale();
+  return (
+    <p className="text-sm text-muted">
+      {method && `${t(`methods.${method}`)} · `}
+      {t("repeat.lastOrder", { date: formatDate(lastOrderedAt, locale, { dateStyle: "medium" }) })}
+    </p>
   );
 }
