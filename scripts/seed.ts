@@ -6,12 +6,11 @@ import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
 import { hashPassword } from "#app/server/accounts/password.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { regions, users } from "#app/server/db/schema.ts";
-import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
+import { users } from "#app/server/db/schema.ts";
 import { applyLocalMigrations, stateDir, withLocalBindings } from "./lib/local.ts";
 import { demoAccounts, seedDemoPurchases } from "./seed/demo-accounts.ts";
 import { seedExampleDomains } from "./seed/domains.ts";
-import { generateMember, insertMembers } from "./seed/members.ts";
+import { generateMember, insertMembers, memberLookups } from "./seed/members.ts";
 import { seedOperators } from "./seed/operators.ts";
 import { createRandom } from "./seed/random.ts";
 import { seedReference } from "./seed/reference.ts";
@@ -49,13 +48,7 @@ await withLocalBindings(async (env) => {
   const random = createRandom(20261123);
   const reference = await seedReference(db, env.DB);
 
-  const regionRows = await db.select({ id: regions.id, country: regions.country }).from(regions);
-  const regionIds = new Map<string, number[]>();
-  for (const r of regionRows) regionIds.set(r.country, [...(regionIds.get(r.country) ?? []), r.id]);
-  const interestIds = {
-    everyday: interestCatalogue.flatMap((i, index) => (i.adult ? [] : [index + 1])),
-    adult: interestCatalogue.flatMap((i, index) => (i.adult ? [index + 1] : [])),
-  };
+  const { regionIds, interestIds } = await memberLookups(db);
 
   const accounts = await Promise.all(
     demoAccounts.map(async (account, index) => ({

@@ -9,15 +9,14 @@
 import { spawnSync } from "node:child_process";
 import { and, eq, gte, lt, max } from "drizzle-orm";
 import { createDb } from "#app/server/db/client.ts";
-import { creditPackages, profiles, regions, users } from "#app/server/db/schema.ts";
+import { creditPackages, profiles, users } from "#app/server/db/schema.ts";
 import { createLogger } from "#app/server/log.ts";
-import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
 import { dashboard } from "#app/server/operators/dashboard.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import { quietEnv, withLocalBindings } from "../lib/local.ts";
-import { generateMember, insertMembers } from "../seed/members.ts";
+import { generateMember, insertMembers, memberLookups } from "../seed/members.ts";
 import { createRandom } from "../seed/random.ts";
 import type { Budget } from "./foundation.ts";
 import { countingD1 } from "./lib/d1-rows.ts";
@@ -53,13 +52,7 @@ const ASSUMED = {
 async function addMembers(env: Env, count: number) {
   const db = createDb(env.DB);
   const [top] = await db.select({ id: max(users.id) }).from(users);
-  const regionRows = await db.select({ id: regions.id, country: regions.country }).from(regions);
-  const regionIds = new Map<string, number[]>();
-  for (const r of regionRows) regionIds.set(r.country, [...(regionIds.get(r.country) ?? []), r.id]);
-  const interestIds = {
-    everyday: interestCatalogue.flatMap((i, index) => (i.adult ? [] : [index + 1])),
-    adult: interestCatalogue.flatMap((i, index) => (i.adult ? [index + 1] : [])),
-  };
+  const { regionIds, interestIds } = await memberLookups(db);
   const random = createRandom(20261203);
   const first = (top?.id ?? 0) + 1;
   const members = Array.from({ length: count }, (_, i) =>

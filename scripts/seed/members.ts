@@ -13,7 +13,8 @@ import {
 } from "#app/schemas/enums.ts";
 import { UNUSABLE_PASSWORD_HASH } from "#app/server/accounts/password.ts";
 import { createDb } from "#app/server/db/client.ts";
-import { photos, profileInterests, profiles, users } from "#app/server/db/schema.ts";
+import { photos, profileInterests, profiles, regions, users } from "#app/server/db/schema.ts";
+import { interestCatalogue } from "#app/server/members/interest-catalogue.ts";
 import { refreshHasPhoto } from "#app/server/photos/has-photo.ts";
 import { firstNames } from "./data/names.ts";
 import { profileTexts } from "./data/profile-texts.ts";
@@ -96,6 +97,18 @@ function about(random: Random, country: string): string {
   const locale = localesByCountry[country]?.[0] ?? "en";
   const texts = profileTexts[locale as keyof typeof profileTexts];
   return [random.pick(texts.openers), random.pick(texts.middles), random.pick(texts.closers)].join(" ");
+}
+
+/** What generateMember draws from: each country's region ids, and the interest ids (everyday and adult). */
+export async function memberLookups(db: ReturnType<typeof createDb>) {
+  const regionRows = await db.select({ id: regions.id, country: regions.country }).from(regions);
+  const regionIds = new Map<string, number[]>();
+  for (const r of regionRows) regionIds.set(r.country, [...(regionIds.get(r.country) ?? []), r.id]);
+  const interestIds = {
+    everyday: interestCatalogue.flatMap((i, index) => (i.adult ? [] : [index + 1])),
+    adult: interestCatalogue.flatMap((i, index) => (i.adult ? [index + 1] : [])),
+  };
+  return { regionIds, interestIds };
 }
 
 export function generateMember(
