@@ -10,8 +10,8 @@ const crashPoints = [
   "message:charged",
   // Behind the acknowledgement: the conversation's summary in D1 (unread counts), then notifications.
   "message:acknowledged",
-  // Delivering a confirmed member's held messages: D1 first, then the room.
-  "message:released-in-d1",
+  // Delivering a confirmed member's held messages: the room releases them, then D1's summary counts them.
+  "message:released",
   // A profile photo: its files in R2, its row in D1; and the way back.
   "photo:files-stored",
   "photo:row-deleted",

@@ -50,6 +50,8 @@ async function memberWritesToFictional(text = "Hoi Lisa, hoe gaat het?") {
     expect(response.status).toBe(201);
   };
   await write(text, "ann-first-1");
+  // The desk reads the room's summary, written behind the message.
+  expect(await summaryReached(conversation, 1)).toBe(true);
   return { ann, lisa, conversation, cookie, write };
 }
 
@@ -74,6 +76,7 @@ describe("the queue", () => {
     const answered = await memberWritesToFictional();
     const { app } = await givenOperator("chat");
     await answerAsFictional(app, { conversation: answered.conversation, clientId: "desk-answer-1", text: "Goed!" });
+    expect(await summaryReached(answered.conversation, 2)).toBe(true);
 
     const queue = await deskQueue(app);
 

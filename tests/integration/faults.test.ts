@@ -17,7 +17,6 @@ import {
   creditPackages,
   emailTokens,
   mailOutbox,
-  messageIndex,
   payments,
   profiles,
   sessions,
@@ -182,7 +181,10 @@ describe("a chat message when D1 fails and the room is reset", () => {
     expect((await db.select().from(users).where(eq(users.id, ann)))[0]!.credits).toBe(9);
     expect(await ledgerBalance(db, ann)).toBe(9);
     expect(
-      await db.select({ n: count() }).from(messageIndex).where(eq(messageIndex.conversationId, conversation)),
+      await db
+        .select({ n: count() })
+        .from(creditLedger)
+        .where(eq(creditLedger.note, `conversation ${conversation}`)),
     ).toEqual([{ n: 1 }]);
     const stored = await runInDurableObject(stub, async (_room: ConversationRoom, state) =>
       state.storage.sql.exec("select state, body from messages").toArray(),

@@ -50,7 +50,10 @@ export const chatApi = new Hono<AppEnv>()
     const parsed = conversationBody.safeParse(await readBody(c));
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
-      await hideConversation(c.var.app, await openConversation(c.var.app, member.id, parsed.data.conversation));
+      const conversation = await openConversation(c.var.app, member.id, parsed.data.conversation);
+      await hideConversation(c.var.app, conversation);
+      // Read to the end: what was unread is not counted again when a new message brings the chat back.
+      await conversation.room.read(conversation.meta, member.id);
       return c.json({ ok: true });
     });
   })
@@ -105,7 +108,7 @@ export const chatApi = new Hono<AppEnv>()
     if (!parsed.success) return validationError(c, parsed.error);
     return answer(c, async () => {
       const conversation = await openConversation(c.var.app, member.id, parsed.data.conversation);
-      await readConversation(c.var.app, conversation, parsed.data.seq);
+      await readConversation(conversation, parsed.data.seq);
       return c.json({ ok: true });
     });
   })

@@ -2,15 +2,16 @@
 // in its own SQLite storage, and fans them out to both members' hibernating
 // WebSockets, with a typing indicator and read receipts.
 //
-// A message is never lost nor charged twice: it is written here as "pending"
-// first (with an alarm a few seconds out), then paid for and indexed in D1 in
-// one batch keyed by the client's message id, then marked "sent" and
-// delivered. If the room dies between two of those steps, it settles on its
-// own: when it starts again and when the alarm rings, each pending row that no
-// send of this instance is working on is looked up in D1; a recorded (charged)
-// one is marked sent and delivered, an unrecorded one is dropped once it is
-// too old to be a send still on its way. A retry with the same id finds the
-// pending row and completes it; D1 recognises the key and does not charge again.
+// The room is where a conversation's messages live; D1 only books what they
+// cost and receives a summary. A message is never lost nor charged twice: it is
+// written here as "pending" first (with an alarm a few seconds out), then paid
+// for in D1 in one batch keyed by the client's message id, then marked "sent"
+// and delivered. If the room dies between two of those steps, it settles on
+// its own: when it starts again and when the alarm rings, each pending row that
+// no send of this instance is working on is looked up in D1's ledger; a charged
+// one is marked sent and delivered, an unknown one is dropped once it is too
+// old to be a send still on its way. A retry with the same id finds the pending
+// row and completes it; D1 recognises the key and does not charge again.
 //
 // The Worker authenticates members and opens the conversation for them before
 // it calls the room or hands it a socket; the room trusts the member id it is
@@ -21,9 +22,9 @@
 // socket whose session has expired. A member keeps 5 sockets here; a sixth
 // closes their oldest (newest-sockets.ts).
 //
-// A send is answered as soon as its D1 batch (charge and index row) commits.
-// Behind the answer, once for a burst, the room writes the conversation's
-// summary (unread counts; summary.ts), then notifies the recipient and tells
+// A send is answered as soon as its D1 batch (the charge) commits. Behind the
+// answer, once for a burst, the room writes the conversation's summary (unread
+// counts and read marks, last messages; room-summary.ts), then notifies the recipient and tells
 // their open pages (the chat list, the unread badges) through their live
 // signal; the sender's page already has the answer, so it does not reload.
 import { DurableObject } from "cloudflare:workers";
@@ -32,7 +33,7 @@ import { translator } from "#app/i18n/i18next.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { clientFrameSchema, type OutgoingMessage, type ServerFrame, SOCKET_CLOSE } from "#app/schemas/chat.ts";
 import { sessionExpiry } from "#app/server/accounts/session.ts";
-import { assertStillOpen, type ConversationSide, markRead } from "#app/server/chat/conversations.ts";
+import { assertStillOpen, type ConversationSide } from "#app/server/chat/conversations.ts";
 import { senderSettings } from "#app/server/chat/costs.ts";
 import {
   createMessageTable,
@@ -40,7 +41,6 @@ import {
   pendingRows,
   previewOf,
   type Row,
-  readableSeq,
   SETTLE_AFTER,
   SETTLE_RETRY_AFTER,
   SUMMARY_AFTER,
@@ -51,9 +51,20 @@ import {
   toMessage,
   visibleHistory,
 } from "#app/server/chat/room-storage.ts";
-import { messageContent, recordMessage, releaseHeldInIndex } from "#app/server/chat/send-message.ts";
+import {
+  createReadMarks,
+  memberSummary,
+  messagesBetween,
+  moveReadMark,
+  nextSummaryVersion,
+  rememberSummarised,
+  seedReadMarks,
+  summarisedSeq,
+  unknownReadMarks,
+} from "#app/server/chat/room-summary.ts";
+import { messageContent, recordMessage } from "#app/server/chat/send-message.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
-import { summariseConversation } from "#app/server/chat/summary.ts";
+import { readMarksInD1, summaryMark, writeSummary } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
@@ -128,6 +139,7 @@ export class ConversationRoom extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     createMessageTable(this.sql);
+    createReadMarks(this.sql);
     this.sql.exec("create table if not exists meta (key text primary key, value text not null)");
     // Started again with sends a crash cut short: settle them now rather than at the alarm's time.
     if (pendingRows(this.sql).length) void ctx.storage.setAlarm(Date.now());
@@ -204,10 +216,10 @@ export class ConversationRoom extends DurableObject<Env> {
           return this.reply(socket, this.history(memberId, { before: data.beforeSeq }));
         case "typing":
           return this.toMember(side.otherId, { type: "typing", memberId });
-        case "read": {
-          const seq = await markRead(app, side, this.readable(data.seq), session.id);
-          return this.toMember(side.otherId, { type: "read", memberId, seq });
-        }
+        case "read":
+          await assertStillOpen(app, side, session.id);
+          if ((await this.read(meta, memberId, data.seq)) === null) throw new DomainError("invalid_input");
+          return;
         case "ping":
           return this.reply(socket, { type: "pong" });
         case "send": {
@@ -394,16 +406,13 @@ export class ConversationRoom extends DurableObject<Env> {
       const recorded = await recordMessage(app, record);
       steps.mark("D1 batch");
       await crashPointIn(this.ctx, "message:charged");
+      const held = recorded.held && !this.confirmed(senderId);
       const sent = this.sql
-        .exec<Row>(
-          "update messages set state = 'sent', held = ? where seq = ? returning *",
-          recorded.held ? 1 : 0,
-          row.seq,
-        )
+        .exec<Row>("update messages set state = 'sent', held = ? where seq = ? returning *", held ? 1 : 0, row.seq)
         .one();
       const frame: ServerFrame = { type: "messages", messages: [toMessage(sent)], older: false, hasOlder: false };
       this.toMember(senderId, frame);
-      if (!recorded.held) {
+      if (!held) {
         this.toMember(recipientId, frame);
         this.summariseInBackground(meta);
       }
@@ -459,10 +468,7 @@ export class ConversationRoom extends DurableObject<Env> {
   private async settlePending() {
     const meta = this.meta();
     const delivered = meta
-      ? await settleRows(this.sql, { db: createDb(this.env.DB) }, meta.conversationId, {
-          inFlight: this.inFlight,
-          now: Date.now(),
-        })
+      ? await settleRows(this.sql, { db: createDb(this.env.DB) }, { inFlight: this.inFlight, now: Date.now() })
       : [];
     if (meta && delivered.length) {
       createLogger(`room:${meta.conversationId}`).warn("settled messages a crash left half-done", {
@@ -512,6 +518,8 @@ export class ConversationRoom extends DurableObject<Env> {
     return this.summarising;
   }
 
+  /** Something other than new messages changed the summary (a read, a release): it is written even so. */
+  private summaryChanged = false;
   private summaryTimer: ReturnType<typeof setTimeout> | null = null;
   private lastSummaryAt = 0;
 
@@ -535,9 +543,26 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private async summariseNow(meta: RoomMeta) {
     const upTo = summarisableSeq(this.sql);
-    if (upTo === 0 || (this.summarisedUpTo !== null && upTo <= this.summarisedUpTo)) return;
+    const written = this.summarisedUpTo !== null && upTo <= this.summarisedUpTo;
+    if (!this.summaryChanged && (upTo === 0 || written)) return;
     await crashPointIn(this.ctx, "message:acknowledged");
-    const from = await summariseConversation({ db: createDb(this.env.DB) }, meta.conversationId, upTo);
+    this.summaryChanged = false;
+    let from: number;
+    try {
+      const db = createDb(this.env.DB);
+      await this.knowReadMarks(meta);
+      const after = summarisedSeq(this.sql) ?? (await summaryMark({ db }, meta.conversationId));
+      from = await writeSummary({ db }, meta.conversationId, {
+        version: nextSummaryVersion(this.sql),
+        upTo,
+        members: meta.members.map((memberId) => memberSummary(this.sql, memberId, this.other(meta, memberId))),
+        messages: messagesBetween(this.sql, { after, upTo }),
+      });
+    } catch (error) {
+      this.summaryChanged = true;
+      throw error;
+    }
+    rememberSummarised(this.sql, upTo);
     this.summarisedUpTo = Math.max(this.summarisedUpTo ?? 0, upTo);
     // Each member hears of the newest message the other sent them since the summary stood before.
     const recipients = [];
@@ -554,20 +579,55 @@ export class ConversationRoom extends DurableObject<Env> {
     if (pendingRows(this.sql).length) await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
   }
 
-  /** Where a member reading up to `seq` has read D1's messages: notices are not among them. */
-  readable(seq: number) {
-    return readableSeq(this.sql, seq);
-  }
-
   /** Who sent message `seq` to `viewerId`, as they see it (a report or notice names them); null when nobody did. */
   senderSeenBy(seq: number, viewerId: number) {
     return senderSeenBy(this.sql, seq, viewerId);
   }
 
-  /** A member read up to `seq` (markRead, in the Worker): the other member's screens show it. */
-  receipt(meta: RoomMeta, memberId: number, seq: number) {
+  /**
+   * A member read up to `seq` (or everything they can see): the mark moves
+   * (never back, see moveReadMark), D1's summary follows before the answer (the
+   * member's next page shows it), and the other member's screens show the receipt.
+   * Answers the mark, or null for a seq past the newest message the member can
+   * see (an answer, not a throw: a DomainError does not cross RPC as one).
+   */
+  async read(meta: RoomMeta, memberId: number, seq?: number) {
     this.remember(meta);
-    this.toMember(this.other(meta, memberId), { type: "read", memberId, seq });
+    await this.knowReadMarks(meta);
+    const mark = moveReadMark(this.sql, memberId, seq ?? this.newestSeq(memberId));
+    if (mark === null) return null;
+    this.summaryChanged = true;
+    try {
+      await this.summarise(meta);
+    } catch (error) {
+      // D1 unreachable: the mark holds here, and the alarm writes the summary once D1 answers.
+      createLogger(`room:${meta.conversationId}`).warn("summary postponed to the alarm", errorFields(error));
+      await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_AFTER);
+    }
+    this.toMember(this.other(meta, memberId), { type: "read", memberId, seq: mark });
+    return mark;
+  }
+
+  private newestSeq(memberId: number) {
+    return (
+      this.sql
+        .exec<{ seq: number | null }>(
+          "select max(seq) as seq from messages where state = 'sent' and (held = 0 or sender_id = ?)",
+          memberId,
+        )
+        .one().seq ?? 0
+    );
+  }
+
+  /** Read marks from before the room kept them are D1's: taken once, before the room moves or counts them. */
+  private async knowReadMarks(meta: RoomMeta) {
+    const unknown = unknownReadMarks(this.sql, meta.members);
+    if (!unknown.length) return;
+    const inD1 = await readMarksInD1({ db: createDb(this.env.DB) }, meta.conversationId);
+    seedReadMarks(
+      this.sql,
+      unknown.map((memberId) => ({ memberId, seq: inD1.find((mark) => mark.memberId === memberId)?.seq ?? 0 })),
+    );
   }
 
   /** Sessions of a member ended: their sockets here close, and their client logs out. */
@@ -584,28 +644,33 @@ export class ConversationRoom extends DurableObject<Env> {
     for (const socket of this.ctx.getWebSockets()) this.close(socket, code, "conversation_not_found");
   }
 
-  /** The sender confirmed their e-mail address: their held messages are delivered. */
+  /** The sender confirmed their e-mail address: their held messages are delivered, and they are not held any more. */
   async release(meta: RoomMeta, senderId: number) {
     this.remember(meta);
     const recipientId = this.other(meta, senderId);
-    // Should the room die after D1 released them, the alarm finds them still held here.
+    // Should the room die before D1's summary counts them, the alarm (or the next instance) writes it.
     await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
-    await releaseHeldInIndex({ db: createDb(this.env.DB), now: Date.now }, meta.conversationId, senderId, recipientId);
-    await crashPointIn(this.ctx, "message:released-in-d1");
+    this.summaryChanged = true;
+    this.sql.exec("insert or ignore into meta (key, value) values (?, '1')", `confirmed:${senderId}`);
     const rows = this.sql
       .exec<Row>(
         "update messages set held = 0 where sender_id = ? and held = 1 and state = 'sent' returning *",
         senderId,
       )
       .toArray();
+    await crashPointIn(this.ctx, "message:released");
     if (rows.length) {
       this.toMember(recipientId, { type: "messages", messages: rows.map(toMessage), older: false, hasOlder: false });
       this.notify(meta, senderId, rows[rows.length - 1]!.seq);
       this.signal(meta, [recipientId]);
-      // Released messages the summary had not reached yet are counted by it.
       this.summariseInBackground(meta);
     }
     return rows.length;
+  }
+
+  /** The member confirmed their address (release): a send D1 still saw as held is not held here. */
+  private confirmed(memberId: number) {
+    return this.sql.exec("select 1 from meta where key = ?", `confirmed:${memberId}`).toArray().length > 0;
   }
 
   /**

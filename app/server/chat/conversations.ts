@@ -1,5 +1,6 @@
-// Conversations: one per pair of members, with each member's unread count in
-// D1 for the lists; the messages themselves live in the conversation's
+// Conversations: one per pair of members, with each member's side of it in D1
+// for the lists (unread count, last message; written by the room, summary.ts);
+// the messages themselves and the read marks live in the conversation's
 // ConversationRoom. Free members may start a limited number of conversations.
 // A conversation is open to its two members only while neither has blocked
 // the other; otherwise it is, to both, as if it did not exist.
@@ -8,12 +9,11 @@ import type { RequestContext } from "#app/context.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
-import { conversationParticipants, conversations, messageIndex } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { blockedEitherWay, contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
 import { memberCards } from "#app/server/members/search.ts";
 import { FREE_CONVERSATIONS } from "./costs.ts";
-import { summarisedSeq } from "./summary.ts";
 
 type ChatContext = Pick<RequestContext, "db" | "settings" | "now">;
 
@@ -180,20 +180,17 @@ function refuseClosed(row: { session: number | null; blocked: number } | undefin
 /** The member's conversations for the chat list, newest message first. */
 export async function chatList(app: ChatContext, memberId: number) {
   const other = sql<number>`case when ${conversations.memberLow} = ${memberId} then ${conversations.memberHigh} else ${conversations.memberLow} end`;
-  // The newest message this member may see (another's held messages are not), from the index.
-  const latest = (column: string) =>
-    sql.raw(
-      `(select m.${column} from message_index m where m.conversation_id = conversations.id and (m.held = 0 or m.sender_id = ${Number(memberId)}) order by m.seq desc limit 1)`,
-    );
+  const cp = conversationParticipants;
+  // The newest message this member may see, as the room's summary left it.
   const rows = await app.db
     .select({
       id: conversations.id,
       otherId: other.as("other_id"),
-      unread: conversationParticipants.unreadCount,
-      at: sql<number>`coalesce(${latest("created_at")}, ${conversations.createdAt})`.as("at"),
-      lastKind: sql<string | null>`${latest("kind")}`.as("last_kind"),
-      lastSender: sql<number | null>`${latest("sender_id")}`.as("last_sender"),
-      preview: sql<string | null>`${latest("preview")}`.as("last_preview"),
+      unread: cp.unreadCount,
+      at: sql<number>`coalesce(${cp.lastAt}, ${conversations.createdAt})`.as("at"),
+      lastKind: cp.lastKind,
+      lastSender: cp.lastSenderId,
+      preview: cp.lastPreview,
     })
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
@@ -239,7 +236,7 @@ export async function lastReadSeq(db: Database, conversationId: number, memberId
   return row?.seq ?? 0;
 }
 
-/** Removing a chat hides it from this member's list; a new message brings it back. */
+/** Removing a chat hides it from this member's list (the room marks it read); a new message brings it back. */
 export async function hideConversation(app: Pick<RequestContext, "db" | "now">, side: ConversationSide) {
   await app.db
     .update(conversationParticipants)
@@ -250,52 +247,4 @@ export async function hideConversation(app: Pick<RequestContext, "db" | "now">, 
         eq(conversationParticipants.userId, side.memberId),
       ),
     );
-}
-
-/**
- * Reads a conversation up to `seq`, for the unread counts. The marker never
- * moves back, and never past the newest message this member can see (another's
- * held messages are not seen): such a seq is invalid_input. What stays unread
- * is what the other member sent after the marker (as far as the summary has
- * counted; see summary.ts). With `session` (a socket's),
- * refused like assertStillOpen once that session or the conversation closed.
- * Answers where the marker now stands.
- */
-export async function markRead(
-  app: Pick<RequestContext, "db" | "now">,
-  side: ConversationSide,
-  seq: number,
-  session?: string,
-) {
-  const { conversationId, memberId, otherId } = side;
-  const cp = conversationParticipants;
-  const newestSeen = sql<number>`(select coalesce(max(${messageIndex.seq}), 0) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and (${messageIndex.held} = 0 or ${messageIndex.senderId} = ${memberId}))`;
-  const marker = sql<number>`max(${cp.lastReadSeq}, ${seq})`;
-  const sessionUntil = session ? sessionEnd({ id: session, userId: memberId }, app.now()) : sql<number>`1`;
-  const own = and(eq(cp.conversationId, conversationId), eq(cp.userId, memberId));
-  // The facts and the guarded update in one transaction: the answer matches what was written.
-  const [[facts], moved] = await app.db.batch([
-    app.db
-      .select({
-        newestSeen,
-        session: sessionUntil,
-        blocked: blockedEitherWay(memberId, otherId),
-      })
-      .from(cp)
-      .where(own),
-    app.db
-      .update(cp)
-      .set({
-        lastReadSeq: marker,
-        // Up to the summary only: it counts the later messages when it reaches them.
-        unreadCount: sql`(select count(*) from ${messageIndex} where ${messageIndex.conversationId} = ${conversationId} and ${messageIndex.senderId} = ${otherId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${marker} and ${messageIndex.seq} <= ${summarisedSeq(conversationId)})`,
-      })
-      .where(
-        and(own, sql`${seq} <= ${newestSeen}`, sql`${sessionUntil} is not null`, notBlockedWith(memberId, otherId)),
-      )
-      .returning({ seq: cp.lastReadSeq }),
-  ]);
-  refuseClosed(facts);
-  if (!moved[0]) throw new DomainError("invalid_input");
-  return moved[0].seq;
 }

@@ -6,12 +6,13 @@ import { trackingData, users } from "#app/server/db/schema.ts";
 import { isDomainError } from "#app/server/errors.ts";
 import { startConversation } from "./conversations.ts";
 import { openConversation } from "./rooms.ts";
-import { heldConversations } from "./send-message.ts";
+import { conversationsOf } from "./send-message.ts";
 
 type Context = Pick<RequestContext, "db" | "env" | "domain" | "settings" | "now" | "log" | "locale">;
 
 export async function deliverOnConfirmation(app: Context, memberId: number) {
-  for (const conversationId of await heldConversations(app, memberId)) {
+  // Each room knows what it holds; one that holds nothing answers at once.
+  for (const conversationId of await conversationsOf(app, memberId)) {
     // A conversation a block has closed keeps them: nothing reaches the other member.
     const opened = await openConversation(app, memberId, conversationId).catch((error: unknown) => {
       if (isDomainError(error) && error.code === "conversation_not_found") return null;

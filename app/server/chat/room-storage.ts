@@ -1,12 +1,12 @@
 // The room's own storage of messages: the table, its rows as members see them,
 // and settling what a crash left half-done. A row is "pending" from the moment
-// the room orders it until D1 has recorded (charged, indexed, counted) it;
-// then "sent". Held rows (a sender who has not confirmed their address) stay
-// out of the recipient's sight until D1 releases them.
+// the room orders it until D1 has charged it (or found it free); then "sent".
+// Held rows (a sender who has not confirmed their address) stay out of the
+// recipient's sight until the room releases them.
 import type { ChatMessage } from "#app/schemas/chat.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { HISTORY_PAGE } from "./costs.ts";
-import { recordedMessages } from "./send-message.ts";
+import { chargedMessages } from "./send-message.ts";
 
 export type Row = {
   seq: number;
@@ -99,7 +99,7 @@ const NOTICE_SENDER = 0;
 
 /**
  * Stores a notice (the site speaking in the conversation) once per key: sent
- * at once, as it costs nothing and D1 does not index it. Returns the row when
+ * at once, as it costs nothing and D1 books nothing for it. Returns the row when
  * it is new, null when the key was stored before.
  */
 export function storeNotice(sql: SqlStorage, notice: { key: string; text: string; now: number }) {
@@ -130,69 +130,48 @@ export function senderSeenBy(sql: SqlStorage, seq: number, viewerId: number): nu
   return row?.sender_id ?? null;
 }
 
-/**
- * Where a read up to `seq` stops in D1: at a notice (not indexed there), the
- * newest member's message before it; any other seq as it is.
- */
-export function readableSeq(sql: SqlStorage, seq: number) {
-  const notice = sql.exec("select 1 from messages where seq = ? and kind = 'notice'", seq).toArray().length > 0;
-  if (!notice) return seq;
-  return (
-    sql
-      .exec<{ seq: number | null }>("select max(seq) as seq from messages where seq < ? and kind != 'notice'", seq)
-      .one().seq ?? 0
-  );
-}
-
 export const pendingRows = (sql: SqlStorage) =>
   sql.exec<Row>("select * from messages where state = 'pending' order by seq").toArray();
 
 /**
  * Settles the rows no send of this instance is working on (`inFlight`, by
- * seq): a pending row D1 recorded becomes sent, one it did not is dropped
- * once older than ABANDONED_AFTER (younger, it may be a send still on its
- * way), and a held row D1 released is released. Returns the rows that became
- * visible, for the room to deliver.
+ * seq): a pending row D1 charged becomes sent (held while its sender has not
+ * confirmed their address), one it did not is dropped once older than
+ * ABANDONED_AFTER (younger, it may be a send still on its way; a free one,
+ * which books nothing, is sent again by its sender). Returns the rows that
+ * became sent, for the room to deliver.
  */
 export async function settleRows(
   sql: SqlStorage,
   app: { db: Database },
-  conversationId: number,
   { inFlight, now }: { inFlight: ReadonlyMap<number, number>; now: number },
 ) {
   const orphans = pendingRows(sql).filter((row) => !inFlight.has(row.seq));
-  const held = sql.exec<Row>("select * from messages where held = 1 and state = 'sent'").toArray();
-  if (!orphans.length && !held.length) return [];
-  const recorded = await recordedMessages(
-    app,
-    conversationId,
-    [...orphans, ...held].map((row) => ({ seq: row.seq, senderId: row.sender_id, clientId: row.client_id })),
-  );
-  const recordOf = (row: Row) => recorded.get(row.seq);
   const delivered: Row[] = [];
-  for (const row of orphans) {
-    // A retry of this very message may have started while D1 answered: it finishes the job.
-    if (inFlight.has(row.seq)) continue;
-    const record = recordOf(row);
-    if (record) {
-      const sent = sql
-        .exec<Row>(
-          "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
-          record.held ? 1 : 0,
-          row.seq,
-        )
-        .toArray()[0];
-      if (sent) delivered.push(sent);
-    } else if (now - row.created_at >= ABANDONED_AFTER) {
-      sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
+  for (const senderId of new Set(orphans.map((row) => row.sender_id))) {
+    const mine = orphans.filter((row) => row.sender_id === senderId);
+    const charged = await chargedMessages(
+      app,
+      senderId,
+      mine.map((row) => row.client_id),
+    );
+    for (const row of mine) {
+      // A retry of this very message may have started while D1 answered: it finishes the job.
+      if (inFlight.has(row.seq)) continue;
+      const record = charged.find((c) => c.clientId === row.client_id);
+      if (record) {
+        const sent = sql
+          .exec<Row>(
+            "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
+            record.held ? 1 : 0,
+            row.seq,
+          )
+          .toArray()[0];
+        if (sent) delivered.push(sent);
+      } else if (now - row.created_at >= ABANDONED_AFTER) {
+        sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
+      }
     }
-  }
-  for (const row of held) {
-    if (recordOf(row)?.held !== false) continue;
-    const released = sql
-      .exec<Row>("update messages set held = 0 where seq = ? and held = 1 returning *", row.seq)
-      .toArray()[0];
-    if (released) delivered.push(released);
   }
   return delivered;
 }

@@ -4,8 +4,9 @@
 // Every door of a conversation (its page, the chat API, its socket, its photos)
 // opens it through openConversation, so who may reach it is decided once.
 import type { RequestContext } from "#app/context.ts";
+import { DomainError } from "#app/server/errors.ts";
 import type { RoomMeta } from "#workers/durable-objects/conversation-room.ts";
-import { type ConversationSide, markRead, otherParticipant } from "./conversations.ts";
+import { type ConversationSide, otherParticipant } from "./conversations.ts";
 import { roomStub } from "./sockets.ts";
 
 export interface OpenConversation extends ConversationSide {
@@ -28,14 +29,10 @@ export async function openConversation(
   return { conversationId, memberId, otherId, meta, room: roomStub(app.env, conversationId) };
 }
 
-/** Reads an open conversation up to `seq` (see markRead) and shows the other member's screens. */
-export async function readConversation(
-  app: Pick<RequestContext, "db" | "now">,
-  conversation: OpenConversation,
-  seq: number,
-) {
-  // A notice of the site (not indexed in D1) may be the newest message read.
-  const marker = await markRead(app, conversation, await conversation.room.readable(seq));
-  await conversation.room.receipt(conversation.meta, conversation.memberId, marker);
-  return marker;
+/** Reads an open conversation up to `seq` (the room keeps read marks) and shows the other member's screens. */
+export async function readConversation(conversation: OpenConversation, seq: number) {
+  const mark = await conversation.room.read(conversation.meta, conversation.memberId, seq);
+  // Past the newest message the member can see.
+  if (mark === null) throw new DomainError("invalid_input");
+  return mark;
 }

@@ -22,7 +22,7 @@ export async function conversationScreen(app: ScreenContext, member: SessionMemb
   const history = await conversation.room.history(member.id, {});
   if (history.type !== "messages") throw new Error("the room answered a history request with another frame");
   // Read up to the newest message shown, before the chat list below counts unread messages.
-  await readConversation(app, conversation, history.messages.at(-1)?.seq ?? 0);
+  await readConversation(conversation, history.messages.at(-1)?.seq ?? 0);
 
   const now = app.now();
   const country = member.profile.country;

@@ -1,20 +1,20 @@
-// Recording a chat message in D1: what the sender pays (through the ledger,
-// key msg:<sender>:<clientId>) and the message index row, as one batch:
-// charged once, never without the message, never negative. The recipient's
-// unread count follows behind, once per burst (summary.ts). The rules on what
-// a message may carry live here too, so the room only orders and delivers.
-import { and, eq, exists, lte, notInArray, or, sql } from "drizzle-orm";
+// Recording a chat message in D1: what the sender pays, through the ledger
+// under the key msg:<sender>:<clientId>, in one batch with the send rules:
+// charged once, never negative. The message itself lives in its room; the
+// conversation's summary follows behind, once per burst (summary.ts). The
+// rules on what a message may carry live here too, so the room only orders,
+// keeps and delivers.
+import { and, eq, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
-import { booked, chargeStatements } from "#app/server/credits/ledger.ts";
-import { conversationParticipants, messageIndex, profiles, users } from "#app/server/db/schema.ts";
+import { booked, bookedDelta, chargeStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
+import { conversationParticipants, creditLedger, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
 import { blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
 import { type MessageKind, messageCostSql } from "./costs.ts";
 import { claimChatPhoto, unsentChatPhoto } from "./photo-claims.ts";
-import { summarisedSeq } from "./summary.ts";
 
 type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
 
@@ -60,10 +60,6 @@ export async function messageContent(
   return { body: null, gift: null, photo: message.photo };
 }
 
-const isDuplicateMessage = (error: unknown) =>
-  String(error).includes("UNIQUE") &&
-  (String(error).includes("message_index") || String(error).includes("idempotency_key"));
-
 /** Accounts that may send nothing, whatever their sessions. */
 const CLOSED_ACCOUNTS = ["deleted", "banned"] as const;
 
@@ -77,13 +73,17 @@ function refusal(facts: { status: string; session: number | null; blocked: numbe
   return new DomainError("insufficient_credits");
 }
 
+/** The ledger's note on a message's charge: the conversation it paid for (a day's paid messages are counted by it). */
+export const chargeNote = (conversationId: number) => `conversation ${conversationId}`;
+
 /**
- * Charges and indexes a message in one batch, with the send rules checked
- * inside it (an account neither deleted nor banned, its session alive, no block
- * either way, the balance), so one round trip decides. Held (not confirmed
- * senders) and the price (by the sender's country) are worked out there too.
- * A message recorded before (the room lost the answer) is "already": finishing
- * it is not a new send, so it is neither refused nor charged again.
+ * Charges a message in one batch, with the send rules checked inside it (an
+ * account neither deleted nor banned, its session alive, no block either way,
+ * the balance), so one round trip decides. Held (not confirmed senders) and
+ * the price (by the sender's country) are worked out there too. The message
+ * itself stays in its room; D1 books only what it cost. A message charged
+ * before (the room lost the answer) is "already": finishing it is not a new
+ * send, so it is neither refused nor charged again.
  */
 export async function recordMessage(app: SendContext, record: MessageRecord) {
   const { senderId, recipientId } = record;
@@ -106,143 +106,82 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
     onlyIf: maySend,
     reason,
     idempotencyKey: key,
+    note: chargeNote(record.conversationId),
     now,
   });
-  // Exists only where its charge does, or where it costs nothing and the rules allow it.
-  const indexed = app.db.insert(messageIndex).select(
-    app.db
-      .select({
-        conversationId: sql<number>`${record.conversationId}`.as("conversation_id"),
-        seq: sql<number>`${record.seq}`.as("seq"),
-        senderId: sql<number>`${senderId}`.as("sender_id"),
-        kind: sql<MessageKind>`${record.kind}`.as("kind"),
-        cost: sql<number>`${cost}`.as("cost"),
-        held: sql<boolean>`${users.status} = 'not_confirmed'`.as("held"),
-        clientId: sql<string>`${record.clientId}`.as("client_id"),
-        preview: sql<string>`${record.preview}`.as("preview"),
-        createdAt: sql<number>`${now}`.as("created_at"),
-      })
-      .from(users)
-      .where(and(eq(users.id, senderId), or(booked(key), and(sql`${cost} = 0`, maySend)))),
-  );
-  const thisMessage = isMessage(record);
-  const recordedAs = (column: "held" | "cost") =>
-    sql<number | null>`(select ${messageIndex[column]} from ${messageIndex} where ${thisMessage})`;
+  // Sent: charged, or free and allowed (a free message books nothing).
+  const sent = sql`(${booked(key)} or (${cost} = 0 and ${maySend}))`;
   const facts = app.db
     .select({
       status: users.status,
-      session,
-      blocked: blockedEitherWay(senderId, recipientId),
-      // Named: D1 answers a batch's rows by column name, and `session` may be a bare 1 as well.
+      // Named, as every expression here: D1 answers a batch's rows as objects, and a column named
+      // "1" (a bare 1) would come first in its keys, moving every value after it one place on.
+      session: sql<number | null>`${session}`.as("session_until"),
+      blocked: sql<number>`${blockedEitherWay(senderId, recipientId)}`.as("blocked"),
       photoUnsent: sql<number>`${photoUnsent}`.as("photo_unsent"),
       credits: users.credits,
-      held: recordedAs("held"),
-      cost: recordedAs("cost"),
+      sent: sql<number>`${sent}`.as("sent"),
+      cost: sql<number>`coalesce(-${bookedDelta(key)}, 0)`.as("cost"),
     })
     .from(users)
     .where(eq(users.id, senderId));
   try {
-    // The message claims its photo: off the record in the same batch, and only if it was indexed.
+    // The message claims its photo: off the record in the same batch, and only if it is sent.
     const claim = record.photo
       ? [
           claimChatPhoto(
             app.db,
             record.photo,
-            exists(app.db.select({ one: sql`1` }).from(messageIndex).where(thisMessage)),
+            sql`exists (select 1 from ${users} where ${users.id} = ${senderId} and ${sent})`,
           ),
         ]
       : [];
-    const [, paid, written, [after]] = await app.db.batch([charged, balance, indexed, facts, ...claim]);
-    if ((written as D1Result).meta.changes !== 1) throw refusal(after);
+    const [, paid, [after]] = await app.db.batch([charged, balance, facts, ...claim]);
+    if (!after?.sent) throw refusal(after);
     return {
       outcome: "charged" as const,
-      held: after!.held === 1,
-      cost: after!.cost ?? 0,
-      credits: paid[0]?.credits ?? after!.credits,
+      held: after.status === "not_confirmed",
+      cost: after.cost,
+      credits: paid[0]?.credits ?? after.credits,
     };
   } catch (error) {
-    if (!isDuplicateMessage(error)) throw error;
-    const [row] = await app.db
-      .select({ held: messageIndex.held, cost: messageIndex.cost })
-      .from(messageIndex)
-      .where(thisMessage);
-    // Its charge is booked but its seq holds another message: not this send's to finish.
-    if (!row) throw error;
-    return { outcome: "already" as const, held: row.held, cost: row.cost, credits: null };
+    if (!isDuplicateBooking(error)) throw error;
+    const [state] = await chargedMessages(app, senderId, [record.clientId]);
+    return { outcome: "already" as const, held: state?.held ?? false, cost: state?.cost ?? 0, credits: null };
   }
 }
 
-/** SQL: the index row of this very message (its seq, sent by this sender under this client id). */
-const isMessage = (message: Pick<MessageRecord, "conversationId" | "seq" | "senderId" | "clientId">) =>
-  and(
-    eq(messageIndex.conversationId, message.conversationId),
-    eq(messageIndex.seq, message.seq),
-    eq(messageIndex.senderId, message.senderId),
-    eq(messageIndex.clientId, message.clientId),
-  );
-
 /**
- * Which of these messages of a conversation D1 has recorded (paid for where
- * they cost, indexed), by seq: what a room asks of the rows a crash left pending.
+ * Which of a sender's messages D1 has charged (by client id), and whether the
+ * sender still waits to confirm their address (their messages are held): what
+ * a room asks of the rows a crash left pending. A free message books nothing,
+ * so it is never found here; its send is simply tried again.
  */
-export async function recordedMessages(
-  app: Pick<RequestContext, "db">,
-  conversationId: number,
-  messages: { seq: number; senderId: number; clientId: string }[],
-) {
-  const recorded = new Map<number, { held: boolean; cost: number }>();
+export async function chargedMessages(app: Pick<RequestContext, "db">, senderId: number, clientIds: string[]) {
+  const charged: { clientId: string; cost: number; held: boolean }[] = [];
   // D1 takes at most 100 bound values per statement.
-  for (let i = 0; i < messages.length; i += 25) {
+  for (let i = 0; i < clientIds.length; i += 50) {
+    const keys = clientIds.slice(i, i + 50).map((id) => messageKey(senderId, id));
     const rows = await app.db
-      .select({ seq: messageIndex.seq, held: messageIndex.held, cost: messageIndex.cost })
-      .from(messageIndex)
-      .where(or(...messages.slice(i, i + 25).map((m) => isMessage({ conversationId, ...m }))));
-    for (const row of rows) recorded.set(row.seq, { held: row.held, cost: row.cost });
+      .select({ key: creditLedger.idempotencyKey, delta: creditLedger.delta, status: users.status })
+      .from(creditLedger)
+      .innerJoin(users, eq(users.id, creditLedger.userId))
+      .where(inArray(creditLedger.idempotencyKey, keys));
+    for (const row of rows)
+      charged.push({
+        clientId: row.key.slice(messageKey(senderId, "").length),
+        cost: -row.delta,
+        held: row.status === "not_confirmed",
+      });
   }
-  return recorded;
+  return charged;
 }
 
-/** Held messages of a member who just confirmed their address, per conversation. */
-export async function heldConversations(app: Pick<RequestContext, "db">, senderId: number) {
+/** The conversations of a member who just confirmed their address: their rooms deliver what they held. */
+export async function conversationsOf(app: Pick<RequestContext, "db">, memberId: number) {
   const rows = await app.db
-    .selectDistinct({ conversationId: messageIndex.conversationId })
-    .from(messageIndex)
-    .where(and(eq(messageIndex.senderId, senderId), eq(messageIndex.held, true)));
+    .select({ conversationId: conversationParticipants.conversationId })
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.userId, memberId));
   return rows.map((r) => r.conversationId);
-}
-
-/**
- * Delivers a conversation's held messages in D1: not held any more, and counted
- * unread for the recipient where the summary has passed them already (it counts
- * the later ones itself once they are released; see summary.ts).
- */
-export async function releaseHeldInIndex(
-  app: Pick<RequestContext, "db" | "now">,
-  conversationId: number,
-  senderId: number,
-  recipientId: number,
-) {
-  const held = and(
-    eq(messageIndex.conversationId, conversationId),
-    eq(messageIndex.senderId, senderId),
-    eq(messageIndex.held, true),
-  );
-  const [rows] = await app.db.batch([
-    app.db.select({ n: sql<number>`count(*)` }).from(messageIndex).where(held),
-    app.db
-      .update(conversationParticipants)
-      .set({
-        unreadCount: sql`${conversationParticipants.unreadCount} + (select count(*) from ${messageIndex} where ${held} and ${lte(messageIndex.seq, summarisedSeq(conversationId))})`,
-        lastMessageAt: app.now(),
-        hiddenAt: null,
-      })
-      .where(
-        and(
-          eq(conversationParticipants.conversationId, conversationId),
-          eq(conversationParticipants.userId, recipientId),
-        ),
-      ),
-    app.db.update(messageIndex).set({ held: false }).where(held),
-  ]);
-  return rows[0]?.n ?? 0;
 }

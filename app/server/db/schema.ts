@@ -349,42 +349,23 @@ export const conversationParticipants = sqliteTable(
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     // Set when this member removed the chat from their list; a new message restores it.
     hiddenAt: integer("hidden_at"),
+    // When the newest message the other member sent this one came (a removed chat comes back after it).
     lastMessageAt: integer("last_message_at"),
+    // The newest message this member can see, for their chat list (the other's held messages are not).
+    lastAt: integer("last_at"),
+    lastKind: text("last_kind", { enum: messageKinds }),
+    lastPreview: text("last_preview"),
+    lastSenderId: integer("last_sender_id"),
+    // This member's own newest visible message, and the first of theirs the other has not answered (the desk's queue).
+    lastSentAt: integer("last_sent_at"),
+    unansweredSince: integer("unanswered_since"),
+    // The room's count of summaries: an older summary arriving late never overwrites a newer one.
+    summaryVersion: integer("summary_version").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
     // Without last_message_at: that changes with every message and would rewrite the index each time.
     index("participants_user_idx").on(t.userId),
-  ],
-);
-
-// One row per message, written in the send's own batch: every index costs a
-// D1 row per message, so the (conversation, seq) key is the only one (the room
-// gives a message its seq once, so it also makes a retried insert fail).
-export const messageIndex = sqliteTable(
-  "message_index",
-  {
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    seq: integer("seq").notNull(),
-    senderId: integer("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: messageKinds }).notNull(),
-    cost: integer("cost").notNull().default(0),
-    // Held until the sender confirms their e-mail address.
-    held: integer("held", { mode: "boolean" }).notNull().default(false),
-    // The client's message id: the ledger's idempotency key is msg:<sender>:<clientId>.
-    clientId: text("client_id").notNull().default(""),
-    // The start of a text (or the gift's name) for the conversation lists.
-    preview: text("preview"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("message_index_conversation_seq_unique").on(t.conversationId, t.seq),
-    // Only held messages are looked up by sender; a partial index costs nothing per normal message.
-    index("message_index_held_idx").on(t.senderId).where(sql`${t.held} = 1`),
   ],
 );
 

@@ -2,11 +2,19 @@
 // which the member wrote last (their newest message, not held, is later than
 // the profile's newest), newest first, with how long the member has waited
 // (since their first unanswered message), their language, and the operator
-// who holds the conversation, if anyone does. Read from D1's message index:
-// every message's sender and seq is there, written with its charge.
-import { and, desc, eq, gt, ne, notInArray, sql } from "drizzle-orm";
+// who holds the conversation, if anyone does. Read from the member's side of
+// the conversation in D1, which its room keeps current behind each burst of
+// messages (chat/summary.ts): the first message the profile has not answered.
+import { and, desc, eq, gt, isNotNull, ne, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { conversations, deskClaims, messageIndex, operators, profiles, users } from "#app/server/db/schema.ts";
+import {
+  conversationParticipants,
+  conversations,
+  deskClaims,
+  operators,
+  profiles,
+  users,
+} from "#app/server/db/schema.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { authorize } from "#app/server/operators/roles.ts";
 
@@ -19,27 +27,22 @@ export async function deskQueue(app: OperatorContext, filter: { domain?: string 
   const high = alias(profiles, "high");
   const memberId = sql<number>`case when ${low.fictional} = 1 then ${conversations.memberHigh} else ${conversations.memberLow} end`;
   const fictionalId = sql<number>`case when ${low.fictional} = 1 then ${conversations.memberLow} else ${conversations.memberHigh} end`;
-  const lastOf = (sender: typeof memberId, column: "seq" | "created_at") =>
-    sql<
-      number | null
-    >`(select max(${sql.raw(column)}) from ${messageIndex} where ${messageIndex.conversationId} = ${conversations.id} and ${messageIndex.senderId} = ${sender} and ${messageIndex.held} = 0)`;
-  const answeredUpTo = sql<number>`coalesce(${lastOf(fictionalId, "seq")}, 0)`;
+  // The member's side of the conversation, as the room's summary left it.
+  const side = alias(conversationParticipants, "side");
   const waiting = app.db
     .select({
       conversationId: conversations.id,
       memberId: memberId.as("member_id"),
       fictionalId: fictionalId.as("fictional_id"),
-      lastAt: lastOf(memberId, "created_at").as("last_at"),
-      waitingSince:
-        sql<number>`(select min(${messageIndex.createdAt}) from ${messageIndex} where ${messageIndex.conversationId} = ${conversations.id} and ${messageIndex.senderId} = ${memberId} and ${messageIndex.held} = 0 and ${messageIndex.seq} > ${answeredUpTo})`.as(
-          "waiting_since",
-        ),
+      lastAt: sql<number | null>`${side.lastSentAt}`.as("last_at"),
+      waitingSince: sql<number>`${side.unansweredSince}`.as("waiting_since"),
     })
     .from(conversations)
     .innerJoin(low, eq(low.userId, conversations.memberLow))
     .innerJoin(high, eq(high.userId, conversations.memberHigh))
-    // One side fictional, the other not.
-    .where(and(ne(low.fictional, high.fictional), gt(sql`coalesce(${lastOf(memberId, "seq")}, 0)`, answeredUpTo)))
+    .innerJoin(side, and(eq(side.conversationId, conversations.id), eq(side.userId, memberId)))
+    // One side fictional, the other not; the member's newest messages unanswered.
+    .where(and(ne(low.fictional, high.fictional), isNotNull(side.unansweredSince)))
     .as("waiting");
   const fictional = alias(profiles, "fictional");
   const rows = await app.db

@@ -6,13 +6,14 @@
 // the member (/admin/vulnerable). A spending or words signal comes once per
 // unreviewed period: while one of its kind is open, no second one is added;
 // after a review, spending counts again only from the last spending signal on.
-import { and, asc, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, max, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { vulnerabilitySignalKinds } from "#app/schemas/enums.ts";
+import { chargeNote } from "#app/server/chat/send-message.ts";
 import type { Database } from "#app/server/db/client.ts";
 import {
   conversationParticipants,
-  messageIndex,
+  creditLedger,
   profiles,
   users,
   vulnerabilitySignals,
@@ -85,15 +86,28 @@ export async function checkSpending(
   return id;
 }
 
-/** Paid messages the member sent fictional profiles since `since`. */
+/** Paid messages the member sent fictional profiles since `since`: their charges name the conversation. */
 async function paidMessagesToFictional(db: Database, memberId: number, since: number) {
+  const own = alias(conversationParticipants, "own");
   const other = alias(conversationParticipants, "other");
+  const withFictional = db
+    .select({ note: sql`${chargeNote(0).replace(/0$/, "")} || ${own.conversationId}` })
+    .from(own)
+    .innerJoin(other, and(eq(other.conversationId, own.conversationId), sql`${other.userId} <> ${memberId}`))
+    .innerJoin(profiles, and(eq(profiles.userId, other.userId), eq(profiles.fictional, true)))
+    .where(eq(own.userId, memberId));
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
-    .from(messageIndex)
-    .innerJoin(other, and(eq(other.conversationId, messageIndex.conversationId), sql`${other.userId} <> ${memberId}`))
-    .innerJoin(profiles, and(eq(profiles.userId, other.userId), eq(profiles.fictional, true)))
-    .where(and(eq(messageIndex.senderId, memberId), sql`${messageIndex.cost} > 0`, gte(messageIndex.createdAt, since)));
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, memberId),
+        gte(creditLedger.createdAt, since),
+        lt(creditLedger.delta, 0),
+        inArray(creditLedger.reason, ["message", "photo_message", "gift"]),
+        inArray(creditLedger.note, withFictional),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

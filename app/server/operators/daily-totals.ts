@@ -1,13 +1,10 @@
 // The dashboard's figures kept as totals per domain and UTC day, so the
 // console reads a month of rows rather than every message of the month. A
 // total is added to in the same batch as the change that moves the mark it
-// counts from (a conversation's summary mark for messages), so a batch
+// counts from (a conversation's summary mark for messages, summary.ts), so a batch
 // written again after a crash adds nothing twice.
 import { type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteInsertSelectQueryBuilder } from "drizzle-orm/sqlite-core";
-import type { DashboardMetric } from "#app/schemas/dashboard.ts";
-import type { Database } from "#app/server/db/client.ts";
-import { dailyTotals } from "#app/server/db/schema.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 export const DAY = 86_400_000;
 
@@ -16,21 +13,3 @@ export const DAY = 86_400_000;
 /** SQL: the UTC day number of a millisecond time. */
 export const utcDay = (time: SQLiteColumn | SQL | SQL.Aliased<number | null>) =>
   sql<number>`${time} / ${sql.raw(String(DAY))}`.mapWith(Number);
-
-/**
- * Adds to a metric's totals what a query counts per domain and day: `counted`
- * selects `domain`, `day`, `metric` and `n` in that order, grouped by domain
- * and day (see metricOf).
- */
-export function addToDailyTotals(db: Database, counted: SQLiteInsertSelectQueryBuilder<typeof dailyTotals>) {
-  return db
-    .insert(dailyTotals)
-    .select(counted)
-    .onConflictDoUpdate({
-      target: [dailyTotals.metric, dailyTotals.day, dailyTotals.domain],
-      set: { n: sql`${dailyTotals.n} + excluded.n` },
-    });
-}
-
-/** The metric as a column of the counting query. */
-export const metricOf = (metric: DashboardMetric) => sql<DashboardMetric>`${metric}`.as("metric");
