@@ -1,7 +1,7 @@
 // Trust in a conversation: who may still reach it, what a read marker may say,
 // what a send answers about the balance, how a too long text is refused, where
 // a chat socket may come from, and that a socket dies with its session.
-import { SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { translator } from "#app/i18n/i18next.server.ts";
@@ -11,7 +11,7 @@ import { closeAccount } from "#app/server/accounts/deletion.ts";
 import { logIn } from "#app/server/accounts/login.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
-import { recordMessage } from "#app/server/chat/send-message.ts";
+import { roomStub } from "#app/server/chat/sockets.ts";
 import { writeSummary } from "#app/server/chat/summary.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import {
@@ -24,6 +24,7 @@ import {
 } from "#app/server/db/schema.ts";
 import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
 import { banMember, forceLogout } from "#app/server/operators/member-actions.ts";
+import type { ConversationRoom } from "#workers/durable-objects/conversation-room.ts";
 import {
   accountsApp,
   apiHeaders,
@@ -236,6 +237,27 @@ describe("the read marker and the summary behind the messages", () => {
     await writeSummary({ db }, conversation, { version: 1000, upTo: 2, members: [side(0, 2)], messages: [] });
     await writeSummary({ db }, conversation, { version: 999, upTo: 2, members: [side(2, 0)], messages: [] });
     expect(await participant(conversation, bob)).toEqual({ unread: 0, lastReadSeq: 2 });
+  });
+});
+
+describe("a room from before it kept read marks", () => {
+  it("takes the mark D1 held once, and counts unread from there", async () => {
+    const { ann, bob, conversation, annCookie, bobCookie } = await givenConversation({ paid: true });
+    await givenCredits(ann, 5);
+    for (const id of ["kept-0001", "kept-0002", "kept-0003"])
+      expect((await send(annCookie, conversation, id)).status).toBe(201);
+    expect(await settles(async () => (await participant(conversation, bob)).unread === 3)).toBe(true);
+    // As a room deployed before read marks lived there: none of its own, D1's says Bob read two.
+    await runInDurableObject(roomStub(env, conversation), (_room: ConversationRoom, state) => {
+      state.storage.sql.exec("delete from read_marks");
+    });
+    await db
+      .update(conversationParticipants)
+      .set({ lastReadSeq: 2 })
+      .where(and(eq(conversationParticipants.conversationId, conversation), eq(conversationParticipants.userId, bob)));
+    // A read of an earlier message does not move the mark back: D1's is taken first.
+    expect((await readUpTo(bobCookie, conversation, 1)).status).toBe(200);
+    expect(await participant(conversation, bob)).toEqual({ unread: 1, lastReadSeq: 2 });
   });
 });
 

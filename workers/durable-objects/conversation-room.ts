@@ -37,34 +37,21 @@ import { assertStillOpen, type ConversationSide } from "#app/server/chat/convers
 import { senderSettings } from "#app/server/chat/costs.ts";
 import {
   createMessageTable,
-  newestVisibleFrom,
   pendingRows,
   previewOf,
   type Row,
   SETTLE_AFTER,
   SETTLE_RETRY_AFTER,
-  SUMMARY_AFTER,
   senderSeenBy,
   settleRows,
   storeNotice,
-  summarisableSeq,
   toMessage,
   visibleHistory,
 } from "#app/server/chat/room-storage.ts";
-import {
-  createReadMarks,
-  memberSummary,
-  messagesBetween,
-  moveReadMark,
-  nextSummaryVersion,
-  rememberSummarised,
-  seedReadMarks,
-  summarisedSeq,
-  unknownReadMarks,
-} from "#app/server/chat/room-summary.ts";
+import { RoomSummaries } from "#app/server/chat/room-summaries.ts";
+import { createReadMarks, moveReadMark } from "#app/server/chat/room-summary.ts";
 import { messageContent, recordMessage } from "#app/server/chat/send-message.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
-import { readMarksInD1, summaryMark, writeSummary } from "#app/server/chat/summary.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { DomainError, isDomainError } from "#app/server/errors.ts";
@@ -152,6 +139,13 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Sends of this instance between their pending row and their "sent" mark, by seq. */
   private readonly inFlight = new Map<number, number>();
   private settling: Promise<void> | null = null;
+  /** D1's summary of the conversation, written behind the messages (room-summaries.ts). */
+  private readonly summaries = new RoomSummaries({
+    ctx: this.ctx,
+    env: this.env,
+    notify: (meta, senderId, seq) => this.notify(meta, senderId, seq),
+    signal: (meta, memberIds) => this.signal(meta, memberIds),
+  });
   /** An alarm was set since this instance started (or its last alarm rang). */
   private settleScheduled = false;
 
@@ -414,7 +408,7 @@ export class ConversationRoom extends DurableObject<Env> {
       this.toMember(senderId, frame);
       if (!held) {
         this.toMember(recipientId, frame);
-        this.summariseInBackground(meta);
+        this.summaries.writeSoon(meta);
       }
       if (toFictional) {
         const send = { ...fictionalSend(), seq: sent.seq };
@@ -489,91 +483,11 @@ export class ConversationRoom extends DurableObject<Env> {
       }
     }
     // Also when nothing was pending: the room may have died right after an acknowledgement.
-    if (meta) await this.summarise(meta);
+    if (meta) await this.summaries.write(meta);
     await this.settleLaterIfPending();
   }
 
   // ---- Behind the acknowledgement ------------------------------------------
-
-  /** Up to which seq this instance wrote the summary; a new one writes it once to be sure (null). */
-  private summarisedUpTo: number | null = null;
-  private summarising: Promise<void> | null = null;
-  private summariseAgain = false;
-
-  /** The summary, its notifications and signals, once for all messages sent while one is under way. */
-  private summarise(meta: RoomMeta): Promise<void> {
-    if (this.summarising) {
-      this.summariseAgain = true;
-      return this.summarising;
-    }
-    const run = async () => {
-      do {
-        this.summariseAgain = false;
-        await this.summariseNow(meta);
-      } while (this.summariseAgain);
-    };
-    this.summarising = run().finally(() => {
-      this.summarising = null;
-    });
-    return this.summarising;
-  }
-
-  /** Something other than new messages changed the summary (a read, a release): it is written even so. */
-  private summaryChanged = false;
-  private summaryTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastSummaryAt = 0;
-
-  /**
-   * At once after a quiet moment, else at most one a SUMMARY_AFTER for all
-   * messages sent until then: a chat going back and forth costs one summary a moment.
-   */
-  private summariseInBackground(meta: RoomMeta) {
-    this.summaryTimer ??= setTimeout(
-      () => {
-        this.summaryTimer = null;
-        this.lastSummaryAt = Date.now();
-        // Failing here costs nothing: the alarm set with the message writes it.
-        this.summarise(meta).catch((error: unknown) =>
-          createLogger(`room:${meta.conversationId}`).warn("summary postponed to the alarm", errorFields(error)),
-        );
-      },
-      Math.max(0, this.lastSummaryAt + SUMMARY_AFTER - Date.now()),
-    );
-  }
-
-  private async summariseNow(meta: RoomMeta) {
-    const upTo = summarisableSeq(this.sql);
-    const written = this.summarisedUpTo !== null && upTo <= this.summarisedUpTo;
-    if (!this.summaryChanged && (upTo === 0 || written)) return;
-    await crashPointIn(this.ctx, "message:acknowledged");
-    this.summaryChanged = false;
-    let from: number;
-    try {
-      const db = createDb(this.env.DB);
-      await this.knowReadMarks(meta);
-      const after = summarisedSeq(this.sql) ?? (await summaryMark({ db }, meta.conversationId));
-      from = await writeSummary({ db }, meta.conversationId, {
-        version: nextSummaryVersion(this.sql),
-        upTo,
-        members: meta.members.map((memberId) => memberSummary(this.sql, memberId, this.other(meta, memberId))),
-        messages: messagesBetween(this.sql, { after, upTo }),
-      });
-    } catch (error) {
-      this.summaryChanged = true;
-      throw error;
-    }
-    rememberSummarised(this.sql, upTo);
-    this.summarisedUpTo = Math.max(this.summarisedUpTo ?? 0, upTo);
-    // Each member hears of the newest message the other sent them since the summary stood before.
-    const recipients = [];
-    for (const senderId of meta.members) {
-      const newest = newestVisibleFrom(this.sql, senderId, { after: from, upTo });
-      if (newest === null) continue;
-      this.notify(meta, senderId, newest);
-      recipients.push(this.other(meta, senderId));
-    }
-    if (recipients.length) this.signal(meta, recipients);
-  }
 
   private async settleLaterIfPending() {
     if (pendingRows(this.sql).length) await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
@@ -593,12 +507,12 @@ export class ConversationRoom extends DurableObject<Env> {
    */
   async read(meta: RoomMeta, memberId: number, seq?: number) {
     this.remember(meta);
-    await this.knowReadMarks(meta);
+    await this.summaries.knowReadMarks(meta);
     const mark = moveReadMark(this.sql, memberId, seq ?? this.newestSeq(memberId));
     if (mark === null) return null;
-    this.summaryChanged = true;
+    this.summaries.changed();
     try {
-      await this.summarise(meta);
+      await this.summaries.write(meta);
     } catch (error) {
       // D1 unreachable: the mark holds here, and the alarm writes the summary once D1 answers.
       createLogger(`room:${meta.conversationId}`).warn("summary postponed to the alarm", errorFields(error));
@@ -616,17 +530,6 @@ export class ConversationRoom extends DurableObject<Env> {
           memberId,
         )
         .one().seq ?? 0
-    );
-  }
-
-  /** Read marks from before the room kept them are D1's: taken once, before the room moves or counts them. */
-  private async knowReadMarks(meta: RoomMeta) {
-    const unknown = unknownReadMarks(this.sql, meta.members);
-    if (!unknown.length) return;
-    const inD1 = await readMarksInD1({ db: createDb(this.env.DB) }, meta.conversationId);
-    seedReadMarks(
-      this.sql,
-      unknown.map((memberId) => ({ memberId, seq: inD1.find((mark) => mark.memberId === memberId)?.seq ?? 0 })),
     );
   }
 
@@ -650,7 +553,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const recipientId = this.other(meta, senderId);
     // Should the room die before D1's summary counts them, the alarm (or the next instance) writes it.
     await this.ctx.storage.setAlarm(Date.now() + SETTLE_AFTER);
-    this.summaryChanged = true;
+    this.summaries.changed();
     this.sql.exec("insert or ignore into meta (key, value) values (?, '1')", `confirmed:${senderId}`);
     const rows = this.sql
       .exec<Row>(
@@ -663,7 +566,7 @@ export class ConversationRoom extends DurableObject<Env> {
       this.toMember(recipientId, { type: "messages", messages: rows.map(toMessage), older: false, hasOlder: false });
       this.notify(meta, senderId, rows[rows.length - 1]!.seq);
       this.signal(meta, [recipientId]);
-      this.summariseInBackground(meta);
+      this.summaries.writeSoon(meta);
     }
     return rows.length;
   }
@@ -721,8 +624,7 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Erasure: the whole conversation's storage goes. */
   async erase() {
     // Nothing is left to summarise: D1's rows of the conversation go with it.
-    if (this.summaryTimer) clearTimeout(this.summaryTimer);
-    this.summaryTimer = null;
+    this.summaries.stop();
     for (const socket of this.ctx.getWebSockets()) this.close(socket, 1000, "gone");
     await this.ctx.storage.deleteAll();
   }

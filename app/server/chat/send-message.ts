@@ -4,7 +4,7 @@
 // conversation's summary follows behind, once per burst (summary.ts). The
 // rules on what a message may carry live here too, so the room only orders,
 // keeps and delivers.
-import { and, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
