@@ -114,7 +114,8 @@ function countedStub<T extends object>(stub: T): T {
       if (typeof prop === "symbol" || prop === "then" || typeof value !== "function") return value;
       return (...args: unknown[]) => {
         count("objects");
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        // Reflect.apply: a stub's method is itself a stub, on which `.apply` would be a call to a method "apply".
+        return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
       };
     },
   });

@@ -1,17 +1,20 @@
 // Kills the whole server (kill -9 of its process group, workerd included) in
 // the middle of a burst of paid chat messages, starts it again on the same
 // local state, touches nothing for SETTLE_WAIT seconds, and then checks what
-// both members see against what D1 charged: every charged message visible
-// once to both, nothing else, balance and unread counts equal to what is
-// visible. Run: node scripts/crash/kill-during-burst.ts [--kill-at N]
+// the room holds (each member's history through the API) against what D1
+// charged (the ledger's rows under msg:<sender>:<clientId>): every message
+// visible once to both and charged once, no charge without its message,
+// balance and unread counts equal to what is visible.
+// Run: node scripts/crash/kill-during-burst.ts [--kill-at N]
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import WebSocket from "ws";
 import { createDb } from "#app/server/db/client.ts";
-import { conversationParticipants, creditLedger, messageIndex, users } from "#app/server/db/schema.ts";
+import { conversationParticipants, creditLedger, users } from "#app/server/db/schema.ts";
 import { givenPair } from "../bench/lib/pairs.ts";
+import { ensureDevVars } from "../lib/dev-vars.ts";
 import { bin, quietEnv, withLocalBindings } from "../lib/local.ts";
 
 const { values } = parseArgs({
@@ -39,13 +42,15 @@ function serve(): ChildProcess {
   });
 }
 
-async function answering() {
+async function answering(server: ChildProcess) {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     try {
       if ((await fetch(`${origin}/api/ping`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 300));
   }
+  // Not left behind holding the port.
+  await stop(server, "SIGKILL");
   throw new Error("the server did not answer within 2 minutes");
 }
 
@@ -54,6 +59,8 @@ const stop = (server: ChildProcess, signal: NodeJS.Signals) => {
   return new Promise((r) => server.once("exit", r));
 };
 
+// The build carries .dev.vars: the local providers (a fresh checkout has none yet).
+await ensureDevVars();
 // A fresh state (rate-limit counters of an earlier run included): migrated, seeded, built.
 rmSync(stateDir, { recursive: true, force: true });
 for (const [command, args] of [
@@ -75,7 +82,7 @@ const pair = await withLocalBindings(
 const headers = (cookie: string) => ({ Cookie: cookie, Origin: origin, "X-Requested-With": "XMLHttpRequest" });
 
 let server = serve();
-await answering();
+await answering(server);
 const socket = new WebSocket(`ws://localhost:${port}/api/chat/socket?conversation=${pair.conversation}`, {
   headers: headers(pair.cookies[0]!),
 });
@@ -111,7 +118,7 @@ socket.terminate();
 console.log(`killed after ${acknowledged} acknowledgements (${answered} answers) of ${burst} messages`, refusals);
 
 server = serve();
-await answering();
+await answering(server);
 const started = Date.now();
 // Nobody opens the conversation: whatever settles, settles on its own.
 await new Promise((r) => setTimeout(r, Number(values.wait) * 1000));
@@ -125,16 +132,13 @@ const [seenByAnn, seenByBob] = [await visible(pair.cookies[0]!), await visible(p
 const waited = Math.round((Date.now() - started) / 1000);
 await stop(server, "SIGTERM");
 
+const chargeKey = `msg:${ann}:`;
 const d1 = await withLocalBindings(async (bindings) => {
   const db = createDb(bindings.DB);
-  const [charges] = await db
-    .select({ n: count() })
+  const charges = await db
+    .select({ key: creditLedger.idempotencyKey, delta: creditLedger.delta })
     .from(creditLedger)
-    .where(and(eq(creditLedger.userId, ann), eq(creditLedger.reason, "message")));
-  const [indexed] = await db
-    .select({ n: count() })
-    .from(messageIndex)
-    .where(eq(messageIndex.conversationId, pair.conversation));
+    .where(and(eq(creditLedger.userId, ann), like(creditLedger.idempotencyKey, `${chargeKey}%`)));
   const [balance] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, ann));
   const [unread] = await db
     .select({ n: conversationParticipants.unreadCount })
@@ -142,16 +146,29 @@ const d1 = await withLocalBindings(async (bindings) => {
     .where(
       and(eq(conversationParticipants.conversationId, pair.conversation), eq(conversationParticipants.userId, bob)),
     );
-  return { charges: charges!.n, indexed: indexed!.n, balance: balance!.credits, unread: unread!.n };
+  return { charges, balance: balance!.credits, unread: unread!.n };
 }, stateDir);
 
+// The charges by the message they paid for (its client id), and what they cost.
+const charged = d1.charges.map((c) => c.key.slice(chargeKey.length)).sort();
+const visibleIds = [...seenByBob].sort();
 const checks = {
   "both members see the same messages": seenByAnn.join() === seenByBob.join(),
   "each visible message once": new Set(seenByBob).size === seenByBob.length,
-  "one charge per visible message": d1.charges === seenByBob.length && d1.indexed === seenByBob.length,
+  "each message charged once": new Set(charged).size === charged.length,
+  "no visible message without its charge": visibleIds.every((id) => charged.includes(id)),
+  "no charge without a visible message": charged.every((id) => visibleIds.includes(id)),
+  "balance = credits - charged": d1.balance === Number(values.credits) + d1.charges.reduce((a, c) => a + c.delta, 0),
   "balance = credits - visible": d1.balance === Number(values.credits) - seenByBob.length,
   "unread = visible": d1.unread === seenByBob.length,
 };
-console.log({ acknowledged, visible: seenByBob.length, ...d1, secondsBeforeLooking: waited });
+console.log({
+  acknowledged,
+  visible: seenByBob.length,
+  charges: charged.length,
+  balance: d1.balance,
+  unread: d1.unread,
+  secondsBeforeLooking: waited,
+});
 for (const [check, holds] of Object.entries(checks)) console.log(`${holds ? "yes" : "NO "}  ${check}`);
 process.exit(Object.values(checks).every(Boolean) ? 0 : 1);

@@ -1,5 +1,5 @@
 import { type MessageRecord, recordMessage } from "#app/server/chat/send-message.ts";
-import { summariseConversation } from "#app/server/chat/summary.ts";
+import { writeSummary } from "#app/server/chat/summary.ts";
 import { createDb } from "#app/server/db/client.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 
@@ -58,15 +58,50 @@ export function countingD1(d1: D1Database) {
 
 /**
  * D1 rows one paid message costs, counted the way the room spends them: the
- * one batch before the acknowledgement, and the
- * conversation's summary behind it (written once per burst; counted here for
- * this one message alone, the most it can cost).
+ * one batch before the acknowledgement (the charge and the send rules), and
+ * the conversation's summary behind it (written once per burst; counted here
+ * for this one message alone, the most it can cost). The summary is what the
+ * room would send after this message: the sender has read up to it, the
+ * recipient has it unread, and the daily totals count it.
  */
 export async function messageRows(d1: D1Database, record: MessageRecord) {
   const hot = countingD1(d1);
-  const app = { db: createDb(hot.db), settings: builtInSettings, now: Date.now };
+  const now = Date.now();
+  const app = { db: createDb(hot.db), settings: builtInSettings, now: () => now };
   await recordMessage(app, record);
+  // Newer than any summary the room wrote before, or D1 would rightly skip it (read outside the count).
+  const { results } = await d1
+    .prepare(
+      "select coalesce(max(summary_version), 0) as version from conversation_participants where conversation_id = ?",
+    )
+    .bind(record.conversationId)
+    .all<{ version: number }>();
+  const last = { at: now, kind: record.kind, preview: record.preview, senderId: record.senderId };
   const behind = countingD1(d1);
-  await summariseConversation({ db: createDb(behind.db) }, record.conversationId, record.seq);
+  await writeSummary({ db: createDb(behind.db) }, record.conversationId, {
+    version: (results[0]?.version ?? 0) + 1,
+    upTo: record.seq,
+    members: [
+      {
+        memberId: record.senderId,
+        unread: 0,
+        lastReadSeq: record.seq,
+        last,
+        lastIncomingAt: null,
+        lastSentAt: now,
+        unansweredSince: now,
+      },
+      {
+        memberId: record.recipientId,
+        unread: 1,
+        lastReadSeq: record.seq - 1,
+        last,
+        lastIncomingAt: now,
+        lastSentAt: null,
+        unansweredSince: null,
+      },
+    ],
+    messages: [{ seq: record.seq, senderId: record.senderId, createdAt: now }],
+  });
   return { hot: hot.totals, behind: behind.totals };
 }
