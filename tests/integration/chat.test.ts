@@ -2,6 +2,7 @@ import { env, evictDurableObject, runInDurableObject, SELF } from "cloudflare:te
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, ServerFrame } from "#app/schemas/chat.ts";
+import { openConversation } from "#app/server/chat/rooms.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { createDb } from "#app/server/db/client.ts";
@@ -133,6 +134,23 @@ describe("paid messages", () => {
 });
 
 describe("the conversation room", () => {
+  it("is told each member's domain and whether they are fictional when it is opened, and keeps it", async () => {
+    const { ann, bob, conversation, annCookie } = await pairWithConversation({ paid: true });
+    await givenCredits(ann, 5);
+    const { meta } = await openConversation(appContext(), ann, conversation);
+    const domain = "localhost";
+    expect(meta.facts).toEqual([
+      { id: ann, domain, fictional: false },
+      { id: bob, domain, fictional: false },
+    ]);
+    expect((await send(annCookie, conversation, "told-0001")).status).toBe(201);
+    // Kept with the room's storage: a new instance prices and routes without asking D1 who the members are.
+    const kept = await runInDurableObject(roomStub(env, conversation), async (_room: ConversationRoom, state) =>
+      JSON.parse(state.storage.sql.exec<{ value: string }>("select value from meta where key = 'room'").one().value),
+    );
+    expect(kept.facts).toEqual(meta.facts);
+  });
+
   it("delivers in real time to the other member, with typing and read receipts", async () => {
     const { ann, bob, conversation, annCookie, bobCookie } = await pairWithConversation({ paid: true });
     await givenCredits(ann, 5);

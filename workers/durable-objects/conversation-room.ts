@@ -35,6 +35,7 @@ import { clientFrameSchema, type OutgoingMessage, type ServerFrame, SOCKET_CLOSE
 import { sessionExpiry } from "#app/server/accounts/session.ts";
 import { assertStillOpen, type ConversationSide } from "#app/server/chat/conversations.ts";
 import { senderSettings } from "#app/server/chat/costs.ts";
+import type { RoomMeta } from "#app/server/chat/room-meta.ts";
 import {
   createMessageTable,
   pendingRows,
@@ -79,11 +80,6 @@ function stepTimer() {
     },
     ms: () => ms,
   };
-}
-
-export interface RoomMeta {
-  conversationId: number;
-  members: [number, number];
 }
 
 interface SocketSession {
@@ -156,8 +152,14 @@ export class ConversationRoom extends DurableObject<Env> {
     return row ? (JSON.parse(row.value) as RoomMeta) : null;
   }
 
+  /** Keeps what the room is told (a caller that says nothing of the members keeps what it knew). */
   private remember(meta: RoomMeta) {
-    this.sql.exec("insert or replace into meta (key, value) values ('room', ?)", JSON.stringify(meta));
+    const kept = meta.facts ? meta : { ...meta, facts: this.meta()?.facts };
+    this.sql.exec("insert or replace into meta (key, value) values ('room', ?)", JSON.stringify(kept));
+    for (const member of kept.facts ?? []) {
+      this.domains.set(member.id, member.domain);
+      this.fictionalMembers.set(member.id, member.fictional);
+    }
   }
 
   override async fetch(request: Request): Promise<Response> {

@@ -4,16 +4,17 @@
 // ConversationRoom. Free members may start a limited number of conversations.
 // A conversation is open to its two members only while neither has blocked
 // the other; otherwise it is, to both, as if it did not exist.
-import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
-import { conversationParticipants, conversations } from "#app/server/db/schema.ts";
+import { conversationParticipants, conversations, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { blockedEitherWay, contactableMember, notBlockedWith } from "#app/server/members/blocks.ts";
 import { memberCards } from "#app/server/members/search.ts";
 import { FREE_CONVERSATIONS } from "./costs.ts";
+import type { MemberFacts } from "./room-meta.ts";
 
 type ChatContext = Pick<RequestContext, "db" | "settings" | "now">;
 
@@ -132,9 +133,27 @@ export interface ConversationSide {
  * same answer as for an id that does not exist.
  */
 export async function otherParticipant(db: Database, conversationId: number, memberId: number): Promise<number> {
+  return (await conversationMembers(db, conversationId, memberId)).otherId;
+}
+
+/**
+ * otherParticipant, with what the conversation's room needs to know of both
+ * members (room-meta.ts), in the same query.
+ */
+export async function conversationMembers(db: Database, conversationId: number, memberId: number) {
   const other = sql<number>`case when ${conversations.memberLow} = ${memberId} then ${conversations.memberHigh} else ${conversations.memberLow} end`;
+  const domainOf = (id: SQL<number> | number) =>
+    sql<string>`(select ${users.domain} from ${users} where ${users.id} = ${id})`;
+  const fictionalOf = (id: SQL<number> | number) =>
+    sql<number>`coalesce((select ${profiles.fictional} from ${profiles} where ${profiles.userId} = ${id}), 0)`;
   const [row] = await db
-    .select({ other })
+    .select({
+      other: other.as("other_id"),
+      domain: domainOf(memberId).as("domain"),
+      fictional: fictionalOf(memberId).as("fictional"),
+      otherDomain: domainOf(other).as("other_domain"),
+      otherFictional: fictionalOf(other).as("other_fictional"),
+    })
     .from(conversations)
     .where(
       and(
@@ -144,7 +163,11 @@ export async function otherParticipant(db: Database, conversationId: number, mem
       ),
     );
   if (!row) throw new DomainError("conversation_not_found");
-  return row.other;
+  const facts: MemberFacts[] = [
+    { id: memberId, domain: row.domain, fictional: row.fictional === 1 },
+    { id: row.other, domain: row.otherDomain, fictional: row.otherFictional === 1 },
+  ];
+  return { otherId: row.other, facts };
 }
 
 /**

@@ -5,8 +5,8 @@
 // opens it through openConversation, so who may reach it is decided once.
 import type { RequestContext } from "#app/context.ts";
 import { DomainError } from "#app/server/errors.ts";
-import type { RoomMeta } from "#workers/durable-objects/conversation-room.ts";
-import { type ConversationSide, otherParticipant } from "./conversations.ts";
+import { type ConversationSide, conversationMembers } from "./conversations.ts";
+import type { RoomMeta } from "./room-meta.ts";
 import { roomStub } from "./sockets.ts";
 
 export interface OpenConversation extends ConversationSide {
@@ -24,8 +24,8 @@ export async function openConversation(
   memberId: number,
   conversationId: number,
 ): Promise<OpenConversation> {
-  const otherId = await otherParticipant(app.db, conversationId, memberId);
-  const meta: RoomMeta = { conversationId, members: [memberId, otherId] };
+  const { otherId, facts } = await conversationMembers(app.db, conversationId, memberId);
+  const meta: RoomMeta = { conversationId, members: [memberId, otherId], facts };
   return { conversationId, memberId, otherId, meta, room: roomStub(app.env, conversationId) };
 }
 

@@ -3,12 +3,12 @@
 // between two real members (or two fictional profiles) is not the desk's.
 import { eq, inArray } from "drizzle-orm";
 import type { Locale } from "#app/i18n/locales.ts";
+import type { RoomMeta } from "#app/server/chat/room-meta.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { conversations, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import type { OperatorContext } from "#app/server/operators/context.ts";
 import { memberMailSite } from "#app/server/operators/member-mail.ts";
-import type { RoomMeta } from "#workers/durable-objects/conversation-room.ts";
 
 export async function deskSides(app: OperatorContext, conversationId: number) {
   if (!Number.isSafeInteger(conversationId) || conversationId < 1) throw new DomainError("conversation_not_found");
@@ -33,7 +33,11 @@ export async function deskSides(app: OperatorContext, conversationId: number) {
   if (fictional.length !== 1 || !member) throw new DomainError("desk_not_fictional");
   // What the member reads is in their own language and their domain's name.
   const site = await memberMailSite(app, member);
-  const meta: RoomMeta = { conversationId, members: [conversation.low, conversation.high] };
+  const meta: RoomMeta = {
+    conversationId,
+    members: [conversation.low, conversation.high],
+    facts: rows.map((row) => ({ id: row.id, domain: row.domain, fictional: row.fictional })),
+  };
   return {
     conversationId,
     member: { ...member, locale: site.locale as Locale },
