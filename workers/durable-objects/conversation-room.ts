@@ -50,7 +50,7 @@ import {
   visibleHistory,
 } from "#app/server/chat/room-storage.ts";
 import { RoomSummaries } from "#app/server/chat/room-summaries.ts";
-import { createReadMarks, moveReadMark } from "#app/server/chat/room-summary.ts";
+import { createReadMarks, moveReadMark, newestSeen } from "#app/server/chat/room-summary.ts";
 import { messageContent, recordMessage } from "#app/server/chat/send-message.ts";
 import type { EndedSessions } from "#app/server/chat/sockets.ts";
 import { crashPointIn } from "#app/server/crash-points.ts";
@@ -510,7 +510,7 @@ export class ConversationRoom extends DurableObject<Env> {
   async read(meta: RoomMeta, memberId: number, seq?: number) {
     this.remember(meta);
     await this.summaries.knowReadMarks(meta);
-    const mark = moveReadMark(this.sql, memberId, seq ?? this.newestSeq(memberId));
+    const mark = moveReadMark(this.sql, memberId, seq ?? newestSeen(this.sql, memberId));
     if (mark === null) return null;
     this.summaries.changed();
     try {
@@ -522,17 +522,6 @@ export class ConversationRoom extends DurableObject<Env> {
     }
     this.toMember(this.other(meta, memberId), { type: "read", memberId, seq: mark });
     return mark;
-  }
-
-  private newestSeq(memberId: number) {
-    return (
-      this.sql
-        .exec<{ seq: number | null }>(
-          "select max(seq) as seq from messages where state = 'sent' and (held = 0 or sender_id = ?)",
-          memberId,
-        )
-        .one().seq ?? 0
-    );
   }
 
   /** Sessions of a member ended: their sockets here close, and their client logs out. */

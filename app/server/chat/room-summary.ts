@@ -39,20 +39,22 @@ export function seedReadMarks(sql: SqlStorage, marks: { memberId: number; seq: n
 const readMark = (sql: SqlStorage, memberId: number) =>
   sql.exec<{ seq: number }>("select seq from read_marks where member_id = ?", memberId).toArray()[0]?.seq ?? 0;
 
+/** The newest message a member can see (the other's held ones are not); 0 before the first. */
+export const newestSeen = (sql: SqlStorage, memberId: number) =>
+  sql
+    .exec<{ seq: number | null }>(
+      "select max(seq) as seq from messages where state = 'sent' and (held = 0 or sender_id = ?)",
+      memberId,
+    )
+    .one().seq ?? 0;
+
 /**
  * A member read up to `seq`: the mark never moves back, and never past the
  * newest message they can see (the other's held ones are not): such a seq
  * moves nothing and answers null. Answers where the mark now stands.
  */
 export function moveReadMark(sql: SqlStorage, memberId: number, seq: number) {
-  const newest =
-    sql
-      .exec<{ seq: number | null }>(
-        "select max(seq) as seq from messages where state = 'sent' and (held = 0 or sender_id = ?)",
-        memberId,
-      )
-      .one().seq ?? 0;
-  if (seq > newest) return null;
+  if (seq > newestSeen(sql, memberId)) return null;
   const mark = Math.max(readMark(sql, memberId), seq);
   sql.exec("insert or replace into read_marks (member_id, seq) values (?, ?)", memberId, mark);
   return mark;
