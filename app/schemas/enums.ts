@@ -52,6 +52,9 @@ export const ledgerReasons = [
   "chargeback",
   "adjustment",
 ] as const;
+/** What a movement recorded in D1 asks of the member's wallet (credits/movements.ts). */
+export const movementOps = ["import", "credit", "charge", "takeBack", "giveBack"] as const;
+export const movementOutcomes = ["booked", "insufficient", "void"] as const;
 export const paymentStatuses = [
   "open",
   "pending",

@@ -12,6 +12,8 @@ const crashPoints = [
   "message:acknowledged",
   // Delivering a confirmed member's held messages: the room releases them, then D1's summary counts them.
   "message:released",
+  // A credit movement from outside the rooms: recorded in D1, then applied to the member's wallet.
+  "movement:recorded",
   // A profile photo: its files in R2, its row in D1; and the way back.
   "photo:files-stored",
   "photo:row-deleted",

@@ -254,10 +254,18 @@ export async function sessionCookieFor(userId: number, now = Date.now()) {
   return `session=${token}`;
 }
 
-/** Gives a member credits the proper way: a purchase row in the ledger and the balance. */
+/** Gives a member credits the proper way: a purchase recorded in D1 and applied to their wallet. */
 export async function givenCredits(userId: number, amount: number, key = `test-purchase:${userId}:${amount}`) {
-  const { creditStatements } = await import("#app/server/credits/ledger.ts");
-  await db.batch([...creditStatements(db, { userId, amount, reason: "purchase", idempotencyKey: key, now: NOW })]);
+  const { recordCredit, applyMovements } = await import("#app/server/credits/movements.ts");
+  await recordCredit(db, { userId, amount, reason: "purchase", idempotencyKey: key, now: NOW });
+  await applyMovements(appContext(), userId);
+}
+
+/** A member's wallet: its balance and movements, newest first (what the console and the data export read). */
+export async function walletOfMember(userId: number) {
+  const { walletOf } = await import("#app/server/credits/wallet.ts");
+  const wallet = walletOf(env, userId);
+  return { ...(await wallet.state()), ledger: await wallet.ledger({ limit: 500 }) };
 }
 
 // ---- Chat -------------------------------------------------------------------

@@ -9,12 +9,12 @@
 // A refused movement is an answer (insufficient, already, void); only a
 // malformed call throws, and its error reaches the caller with the message and
 // the `code` invalid_input.
-//
-// Nothing in the product calls it yet; the D1 ledger still books every credit.
 import { DurableObject } from "cloudflare:workers";
 import {
+  applyRecorded,
   balance,
   charge,
+  countCharges,
   createWalletTables,
   credit,
   erase,
@@ -23,11 +23,14 @@ import {
   ledgerPage,
   lookup,
   takeBack,
+  state,
   voidKey,
 } from "#app/server/credits/wallet.ts";
 import {
+  type ChargeCountQuery,
   type ChargeInput,
   type CreditInput,
+  chargeCountInput,
   chargeInput,
   creditInput,
   eraseInput,
@@ -39,6 +42,8 @@ import {
   type LedgerQuery,
   ledgerInput,
   parseWalletInput,
+  type RecordedMovement,
+  recordedInput,
   type TakeBackInput,
   takeBackInput,
   voidInput,
@@ -90,6 +95,22 @@ export class MemberWallet extends DurableObject<Env> {
 
   balance() {
     return balance(this.sql);
+  }
+
+  /** The balance and the version it belongs to. */
+  state() {
+    return state(this.sql);
+  }
+
+  /** Movements recorded in D1, applied in order, all in one transaction. */
+  apply(rows: RecordedMovement[]) {
+    const recorded = parseWalletInput(recordedInput, rows);
+    return this.decide(() => applyRecorded(this.sql, recorded));
+  }
+
+  countCharges(query: ChargeCountQuery) {
+    const asked = parseWalletInput(chargeCountInput, query);
+    return countCharges(this.sql, asked);
   }
 
   ledger(query: LedgerQuery) {

@@ -5,7 +5,7 @@
 // either way. Keys are the callers' exactly-once keys (a message's client id,
 // a payment id, a refund id), as in the D1 ledger.
 import { z } from "zod";
-import { ledgerReasons } from "#app/schemas/enums.ts";
+import { ledgerReasons, movementOps } from "#app/schemas/enums.ts";
 import { DomainError } from "#app/server/errors.ts";
 
 /** More than any package sells or any operator would move at once: a larger amount is a caller's bug. */
@@ -54,12 +54,38 @@ export const importInput = z.strictObject({
   expectedBalance: z.number().int().nonnegative(),
 });
 
+/** Movements recorded in D1, as credits/movements.ts reads them, applied in this order. */
+export const recordedInput = z
+  .array(
+    z.strictObject({
+      key,
+      op: z.enum(movementOps),
+      /** An import's amount may be negative (a charge from before the wallets); the others are not. */
+      amount: z.number().int().min(-MOST_PER_MOVEMENT).max(MOST_PER_MOVEMENT),
+      reason: z.enum(ledgerReasons),
+      note: z.string().max(300).nullable(),
+      of: z.array(key).min(1).max(100).nullable(),
+      createdAt: now,
+    }),
+  )
+  .min(1)
+  .max(100)
+  .refine((rows) => rows.every((row) => row.op === "import" || row.amount > 0 || (row.op === "giveBack" && row.amount === 0)));
+
+export const chargeCountInput = z.strictObject({
+  since: now,
+  notes: z.array(z.string().max(300)).max(MOST_AT_ONCE),
+  reasons: z.array(z.enum(ledgerReasons)).min(1).max(ledgerReasons.length),
+});
+
 export type ChargeInput = z.input<typeof chargeInput>;
 export type CreditInput = z.input<typeof creditInput>;
 export type TakeBackInput = z.input<typeof takeBackInput>;
 export type GiveBackInput = z.input<typeof giveBackInput>;
 export type LedgerQuery = z.output<typeof ledgerInput>;
 export type ImportInput = z.output<typeof importInput>;
+export type RecordedMovement = z.output<typeof recordedInput>[number];
+export type ChargeCountQuery = z.output<typeof chargeCountInput>;
 
 /** The input as the schema reads it, or `invalid_input`: nothing is decided on a malformed call. */
 export function parseWalletInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -14,7 +14,7 @@
 // Once erased, the wallet holds no movements and refuses every key.
 import type { ledgerReasons } from "#app/schemas/enums.ts";
 import { DomainError } from "#app/server/errors.ts";
-import type { ImportInput, LedgerQuery } from "./wallet-input.ts";
+import type { ChargeCountQuery, ImportInput, LedgerQuery, RecordedMovement } from "./wallet-input.ts";
 
 type Reason = (typeof ledgerReasons)[number];
 
@@ -25,12 +25,13 @@ export interface Movement {
   now: number;
 }
 
+/** Every answer says the balance after it and the wallet's version (raised by each write): D1's copy keeps the latest. */
 export type Refusal =
-  | { outcome: "already"; delta: number; balance: number }
-  | { outcome: "void"; balance: number }
-  | { outcome: "insufficient"; balance: number };
+  | { outcome: "already"; delta: number; balance: number; version: number }
+  | { outcome: "void"; balance: number; version: number }
+  | { outcome: "insufficient"; balance: number; version: number };
 
-export type Booked<O extends string> = { outcome: O; delta: number; balance: number };
+export type Booked<O extends string> = { outcome: O; delta: number; balance: number; version: number };
 
 export type KeyState =
   | { key: string; state: "booked"; delta: number }
@@ -58,17 +59,24 @@ export function createWalletTables(sql: SqlStorage) {
   sql.exec(`create table if not exists wallet (
     id integer primary key check (id = 1),
     credits integer not null check (credits >= 0),
-    erased_at integer
+    erased_at integer,
+    version integer not null default 0
   )`);
   sql.exec("insert or ignore into wallet (id, credits) values (1, 0)");
   sql.exec("create table if not exists void_keys (key text primary key, voided_at integer not null)");
+  // A wallet made before the version was kept (none served the product then) gains it.
+  const columns = sql.exec<{ name: string }>("pragma table_info(wallet)").toArray();
+  if (!columns.some((column) => column.name === "version"))
+    sql.exec("alter table wallet add column version integer not null default 0");
 }
 
 function wallet(sql: SqlStorage) {
   const [row] = sql
-    .exec<{ credits: number; erased_at: number | null }>("select credits, erased_at from wallet")
+    .exec<{ credits: number; erased_at: number | null; version: number }>(
+      "select credits, erased_at, version from wallet",
+    )
     .toArray();
-  return { credits: row?.credits ?? 0, erased: row?.erased_at != null };
+  return { credits: row?.credits ?? 0, erased: row?.erased_at != null, version: row?.version ?? 0 };
 }
 
 const bookedDelta = (sql: SqlStorage, key: string) =>
@@ -86,7 +94,7 @@ function write(sql: SqlStorage, movement: Movement, delta: number) {
     movement.note ?? null,
     movement.now,
   );
-  sql.exec("update wallet set credits = credits + ?", delta);
+  sql.exec("update wallet set credits = credits + ?, version = version + 1", delta);
 }
 
 /**
@@ -99,15 +107,15 @@ function book<O extends string>(
   outcome: O,
   deltaFor: (credits: number) => number | null,
 ): Booked<O> | Refusal {
-  const { credits, erased } = wallet(sql);
-  if (erased) return { outcome: "void", balance: credits };
+  const { credits, erased, version } = wallet(sql);
+  if (erased) return { outcome: "void", balance: credits, version };
   const before = bookedDelta(sql, movement.key);
-  if (before !== null) return { outcome: "already", delta: before, balance: credits };
-  if (isVoid(sql, movement.key)) return { outcome: "void", balance: credits };
+  if (before !== null) return { outcome: "already", delta: before, balance: credits, version };
+  if (isVoid(sql, movement.key)) return { outcome: "void", balance: credits, version };
   const delta = deltaFor(credits);
-  if (delta === null) return { outcome: "insufficient", balance: credits };
+  if (delta === null) return { outcome: "insufficient", balance: credits, version };
   write(sql, movement, delta);
-  return { outcome, delta, balance: credits + delta };
+  return { outcome, delta, balance: credits + delta, version: version + 1 };
 }
 
 /** Takes `amount` credits (a message, a gift, an adjustment down) only when the balance covers all of it. */
@@ -170,6 +178,57 @@ export function voidKey(sql: SqlStorage, input: { key: string; now: number }) {
 
 export const balance = (sql: SqlStorage) => wallet(sql).credits;
 
+/** The balance with the version it belongs to (D1's display copy is written from it). */
+export function state(sql: SqlStorage) {
+  const { credits, version } = wallet(sql);
+  return { balance: credits, version };
+}
+
+export type AppliedOutcome = "booked" | "insufficient" | "void";
+
+/**
+ * Applies movements recorded in D1 (credits/movements.ts), in their order,
+ * each under its own key: a key booked before answers what it moved then, so
+ * a record applied twice moves once. An import books its amount as it stands
+ * (history from before the wallets), unless that would take the balance below
+ * zero (then it is refused, as a charge the balance does not cover).
+ */
+export function applyRecorded(sql: SqlStorage, rows: RecordedMovement[]) {
+  const applied = rows.map((row) => {
+    const movement = { key: row.key, reason: row.reason, note: row.note ?? undefined, now: row.createdAt };
+    const answer =
+      row.op === "import"
+        ? book(sql, movement, "imported", (credits) => (credits + row.amount >= 0 ? row.amount : null))
+        : row.op === "credit"
+          ? credit(sql, { ...movement, amount: row.amount })
+          : row.op === "charge"
+            ? charge(sql, { ...movement, amount: row.amount })
+            : row.op === "takeBack"
+              ? takeBack(sql, { ...movement, amount: row.amount })
+              : giveBack(sql, { ...movement, amount: row.amount || undefined, of: row.of ?? [] });
+    const outcome: AppliedOutcome =
+      answer.outcome === "insufficient" ? "insufficient" : answer.outcome === "void" ? "void" : "booked";
+    return { key: row.key, outcome, delta: "delta" in answer ? answer.delta : 0 };
+  });
+  return { applied, ...state(sql) };
+}
+
+/** How many charges under these notes (a member's conversations) since a time: the daily cap of a member who may be vulnerable. */
+export function countCharges(sql: SqlStorage, query: ChargeCountQuery) {
+  if (query.notes.length === 0) return 0;
+  const notes = query.notes.map(() => "?").join(", ");
+  const reasons = query.reasons.map(() => "?").join(", ");
+  const [row] = sql
+    .exec<{ n: number }>(
+      `select count(*) as n from ledger where delta < 0 and created_at >= ? and reason in (${reasons}) and note in (${notes})`,
+      query.since,
+      ...query.reasons,
+      ...query.notes,
+    )
+    .toArray();
+  return row?.n ?? 0;
+}
+
 /** The sum of every movement: the balance must always equal it. */
 function ledgerSum(sql: SqlStorage) {
   const [row] = sql.exec<{ total: number }>("select coalesce(sum(delta), 0) as total from ledger").toArray();
@@ -208,7 +267,7 @@ export function erase(sql: SqlStorage, input: { now: number }) {
   const [row] = sql.exec<{ movements: number }>("select count(*) as movements from ledger").toArray();
   sql.exec("delete from ledger");
   sql.exec("delete from void_keys");
-  sql.exec("update wallet set credits = 0, erased_at = coalesce(erased_at, ?)", input.now);
+  sql.exec("update wallet set credits = 0, erased_at = coalesce(erased_at, ?), version = version + 1", input.now);
   return { erased: true as const, movements: row?.movements ?? 0 };
 }
 

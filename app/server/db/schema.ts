@@ -17,6 +17,8 @@ import {
   genders,
   hairColours,
   ledgerReasons,
+  movementOps,
+  movementOutcomes,
   mailStatuses,
   messageKinds,
   noticeCategories,
@@ -71,7 +73,10 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     status: text("status", { enum: userStatuses }).notNull().default("not_confirmed"),
+    // A display copy of the member's wallet balance (credits/movements.ts), and
+    // the wallet's version it shows: a later copy never gives way to an older one.
     credits: integer("credits").notNull().default(0),
+    creditsVersion: integer("credits_version").notNull().default(0),
     paidUser: integer("paid_user", { mode: "boolean" }).notNull().default(false),
     language: text("language").notNull().default("nl"),
     domain: text("domain").notNull(),
@@ -383,6 +388,12 @@ export const dailyTotals = sqliteTable(
   (t) => [primaryKey({ columns: [t.metric, t.day, t.domain] })],
 );
 
+// Credit movements that come from outside the rooms (purchases, bonuses,
+// refunds, charge-backs, adjustments, gifts from a profile), each recorded here
+// in the D1 batch of what caused it and applied to the member's wallet exactly
+// once (credits/movements.ts): until applied_at is set, the record is replayed.
+// The wallet decides the amount moved (delta, 0 until then) and the outcome.
+// Message charges never come here: the room asks the wallet itself.
 export const creditLedger = sqliteTable(
   "credit_ledger",
   {
@@ -391,16 +402,27 @@ export const creditLedger = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** What the wallet moved: 0 until applied (and for a refused movement). */
     delta: integer("delta").notNull(),
     reason: text("reason", { enum: ledgerReasons }).notNull(),
     // Message id, payment id, refund id...: the same key is never booked twice.
     idempotencyKey: text("idempotency_key").notNull(),
     note: text("note"),
     createdAt: createdAt(),
+    /** The wallet operation: "import" books `amount` as it stands (a row from before the wallets). */
+    op: text("op", { enum: movementOps }).notNull().default("import"),
+    /** What the movement asks for (a take-back takes at most this; an import books it as is). */
+    amount: integer("amount").notNull().default(0),
+    /** A give-back's keys, as JSON: it gives back at most what they took. */
+    ofKeys: text("of_keys"),
+    appliedAt: integer("applied_at"),
+    outcome: text("outcome", { enum: movementOutcomes }),
   },
   (t) => [
     uniqueIndex("credit_ledger_idempotency_unique").on(t.idempotencyKey),
     index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+    // What is still to apply: per member (before their wallet moves) and oldest first (the replay).
+    index("credit_ledger_unapplied_idx").on(t.userId, t.id).where(sql`${t.appliedAt} is null`),
   ],
 );
 
