@@ -349,3 +349,9 @@ export const outcome = (promise: Promise<unknown>) =>
       throw error;
     },
   );
+
+/** The sum of a member's wallet ledger: their balance must always equal it. */
+export async function walletLedgerSum(userId: number) {
+  const { ledger } = await walletOfMember(userId);
+  return ledger.reduce((sum, row) => sum + row.delta, 0);
+}
