@@ -6,20 +6,20 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { armCrash, disarmCrashes } from "#app/server/crash-points.ts";
 import {
   applyMovements,
   applyNow,
   isDuplicateBooking,
+  REPLAY_AFTER_MS,
   recordCharge,
   recordCredit,
   recordGiveBack,
   recordTakeBack,
   replayMovements,
-  REPLAY_AFTER_MS,
   walletBalance,
 } from "#app/server/credits/movements.ts";
 import { walletOf } from "#app/server/credits/wallet.ts";
-import { armCrash, disarmCrashes } from "#app/server/crash-points.ts";
 import { creditLedger, users } from "#app/server/db/schema.ts";
 import { createLogger } from "#app/server/log.ts";
 import { appContext, db, givenMember, NOW, walletOfMember } from "./fixtures.ts";
@@ -37,7 +37,9 @@ const records = (memberId: number) =>
     .orderBy(creditLedger.id);
 
 const d1Copy = async (memberId: number) =>
-  (await db.select({ credits: users.credits, version: users.creditsVersion }).from(users).where(eq(users.id, memberId)))[0];
+  (
+    await db.select({ credits: users.credits, version: users.creditsVersion }).from(users).where(eq(users.id, memberId))
+  )[0];
 
 const at = (memberId: number, key: string, reason: "purchase" | "refund" | "chargeback" | "gift" | "adjustment") => ({
   userId: memberId,
@@ -106,8 +108,22 @@ describe("credit movements", () => {
     const member = await givenMember();
     // As the migration leaves them: D1's rows with their deltas, D1's balance, no wallet version yet.
     await db.insert(creditLedger).values([
-      { userId: member, delta: 100, amount: 100, reason: "purchase", idempotencyKey: `old:${member}:1`, createdAt: NOW - 9 },
-      { userId: member, delta: -3, amount: -3, reason: "message", idempotencyKey: `old:${member}:2`, createdAt: NOW - 8 },
+      {
+        userId: member,
+        delta: 100,
+        amount: 100,
+        reason: "purchase",
+        idempotencyKey: `old:${member}:1`,
+        createdAt: NOW - 9,
+      },
+      {
+        userId: member,
+        delta: -3,
+        amount: -3,
+        reason: "message",
+        idempotencyKey: `old:${member}:2`,
+        createdAt: NOW - 8,
+      },
       { userId: member, delta: -8, amount: -8, reason: "gift", idempotencyKey: `old:${member}:3`, createdAt: NOW - 7 },
     ]);
     await db.update(users).set({ credits: 89 }).where(eq(users.id, member));
@@ -122,6 +138,23 @@ describe("credit movements", () => {
       [`old:${member}:1`, 100],
     ]);
     expect(wallet.ledger.at(-1)?.createdAt).toBe(NOW - 9);
+  });
+
+  it("says so loudly when a member's history does not sum to the balance D1 held", async () => {
+    const member = await givenMember();
+    await db
+      .insert(creditLedger)
+      .values([
+        { userId: member, delta: 40, amount: 40, reason: "purchase", idempotencyKey: `odd:${member}`, createdAt: NOW },
+      ]);
+    await db.update(users).set({ credits: 50 }).where(eq(users.id, member));
+    const errors: Record<string, unknown>[] = [];
+    const log = {
+      ...createLogger("test"),
+      error: (_msg: string, fields?: Record<string, unknown>) => errors.push(fields ?? {}),
+    };
+    await applyMovements(appContext(), member, log);
+    expect(errors).toEqual([{ memberId: member, d1: 50, sinceMove: 0, wallet: 40 }]);
   });
 
   it("keeps D1's copy of the balance from going back to an older version", async () => {

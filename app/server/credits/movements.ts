@@ -14,8 +14,8 @@ import { and, asc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { RequestContext } from "#app/context.ts";
 import type { ledgerReasons, movementOps } from "#app/schemas/enums.ts";
-import type { Database } from "#app/server/db/client.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
+import type { Database } from "#app/server/db/client.ts";
 import { creditLedger, users } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/log.ts";
 import { type AppliedOutcome, walletOf } from "./wallet.ts";
@@ -65,11 +65,7 @@ function recordRow(
 }
 
 /** A movement of a fixed amount, recorded unless `onlyIf` (SQL over the member's row) is false inside the batch. */
-function record(
-  db: Database,
-  op: MovementOp,
-  movement: Movement & { amount: number; of?: string[]; onlyIf?: SQL },
-) {
+function record(db: Database, op: MovementOp, movement: Movement & { amount: number; of?: string[]; onlyIf?: SQL }) {
   return db.insert(creditLedger).select(
     db
       .select(recordRow(movement, op, users.id, sql<number>`${movement.amount}`))
@@ -90,10 +86,8 @@ export const recordTakeBack = (db: Database, movement: Movement & { amount: numb
   record(db, "takeBack", movement);
 
 /** What the movements under `of` took, given back, at most `amount` (a charge-back reversed, a refund failed). */
-export const recordGiveBack = (
-  db: Database,
-  movement: Movement & { amount?: number; of: string[]; onlyIf?: SQL },
-) => record(db, "giveBack", { ...movement, amount: movement.amount ?? 0 });
+export const recordGiveBack = (db: Database, movement: Movement & { amount?: number; of: string[]; onlyIf?: SQL }) =>
+  record(db, "giveBack", { ...movement, amount: movement.amount ?? 0 });
 
 /**
  * Credits whose amount (and note) SQL decides inside the batch, over another
@@ -155,6 +149,8 @@ const asRecorded = (row: typeof creditLedger.$inferSelect): RecordedMovement => 
  */
 export async function applyMovements(app: WalletContext, memberId: number, log?: Logger): Promise<Applied | null> {
   let applied: Applied | null = null;
+  // A member whose history moves now: their wallet must end where D1's balance was, plus what came since.
+  let move: { d1: number; since: number } | null = null;
   for (;;) {
     const rows = await app.db
       .select()
@@ -162,8 +158,8 @@ export async function applyMovements(app: WalletContext, memberId: number, log?:
       .where(and(eq(creditLedger.userId, memberId), isNull(creditLedger.appliedAt)))
       .orderBy(asc(creditLedger.id))
       .limit(PAGE);
-    if (rows.length === 0) return applied;
-    const before = applied === null && rows.every((row) => row.op === "import") ? await d1Copy(app.db, memberId) : null;
+    if (rows.length === 0) break;
+    if (applied === null && rows[0]?.op === "import") move = await historyToMove(app.db, memberId);
     const answer = await walletOf(app.env, memberId).apply(rows.map(asRecorded));
     const now = app.now();
     await app.db.batch([
@@ -178,33 +174,33 @@ export async function applyMovements(app: WalletContext, memberId: number, log?:
     applied ??= { balance: 0, version: 0, outcomes: new Map() };
     applied.balance = answer.balance;
     applied.version = answer.version;
-    for (const one of answer.applied) applied.outcomes.set(one.key, { outcome: one.outcome, delta: one.delta });
-    if (before && rows.length < PAGE) checkMove(before, answer, log ?? null, memberId);
-    if (rows.length < PAGE) return applied;
+    for (const [i, one] of answer.applied.entries()) {
+      applied.outcomes.set(one.key, { outcome: one.outcome, delta: one.delta });
+      if (move && rows[i]?.op !== "import") move.since += one.delta;
+    }
+    if (rows.length < PAGE) break;
   }
+  if (move && applied) checkMove(move, applied.balance, log ?? null, memberId);
+  return applied;
 }
 
-/** The balance D1 held before a member's first wallet movement (version 0): what their history must sum to. */
-async function d1Copy(db: Database, memberId: number) {
+/** The balance D1 held before a member's first wallet movement (its copy still at version 0): what their history must sum to. */
+async function historyToMove(db: Database, memberId: number) {
   const [row] = await db
     .select({ credits: users.credits, version: users.creditsVersion })
     .from(users)
     .where(eq(users.id, memberId));
-  return row && row.version === 0 ? row : null;
+  return row && row.version === 0 ? { d1: row.credits, since: 0 } : null;
 }
 
 /** A history that does not sum to D1's balance is a fault to look into: said loudly, never hidden. */
-function checkMove(
-  before: { credits: number },
-  after: { balance: number },
-  log: Logger | null,
-  memberId: number,
-) {
-  if (before.credits === after.balance) return;
+function checkMove(move: { d1: number; since: number }, balance: number, log: Logger | null, memberId: number) {
+  if (move.d1 + move.since === balance) return;
   log?.error("a member's history in their wallet does not sum to the balance D1 held", {
     memberId,
-    d1: before.credits,
-    wallet: after.balance,
+    d1: move.d1,
+    sinceMove: move.since,
+    wallet: balance,
   });
 }
 
