@@ -63,7 +63,7 @@ export async function benchChat(server: BenchServer): Promise<Budget[]> {
 
   // A conversation of its own: its seq must follow the room's, which both runs filled.
   const last = pairs.at(-1)!;
-  const rows = await messageRows((await server.bindings()).DB, {
+  const rows = await messageRows(await server.bindings(), {
     conversationId: last.conversation,
     senderId: last.members[0],
     recipientId: last.members[1],

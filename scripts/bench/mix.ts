@@ -60,7 +60,7 @@ async function prepare(env: Env) {
   const users: User[] = [];
   for (let i = 0; i < USERS; i++) {
     const [id, partner] = [ids[2 * i]!, ids[2 * i + 1]!];
-    const pair = await givenPair(db, [id, partner], { credits: 10_000, now });
+    const pair = await givenPair(db, [id, partner], { credits: 10_000, now, env });
     users.push({ id, partner, conversation: pair.conversation, cookie: pair.cookies[0]! });
   }
   return { users, packageId: pkg.id };
@@ -171,7 +171,7 @@ async function rowsPerAction(env: Env, user: User, packageId: number, origin: st
     browse: await measure((db) => searchMembers(app(db), searchQuerySchema.parse({}))),
     profile: await measure((db) => getMemberProfile(app(db), user.partner, { id: user.id, paidUser: true })),
     like: await measure((db) => likeMember(app(db), member, user.partner + 2).catch(() => null)),
-    chat: await messageRows(env.DB, {
+    chat: await messageRows(env, {
       conversationId: user.conversation,
       senderId: user.id,
       recipientId: user.partner,

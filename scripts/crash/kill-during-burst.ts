@@ -1,19 +1,24 @@
 // Kills the whole server (kill -9 of its process group, workerd included) in
 // the middle of a burst of paid chat messages, starts it again on the same
 // local state, touches nothing for SETTLE_WAIT seconds, and then checks what
-// the room holds (each member's history through the API) against what D1
-// charged (the ledger's rows under msg:<sender>:<clientId>): every message
-// visible once to both and charged once, no charge without its message,
-// balance and unread counts equal to what is visible.
+// the room holds (each member's history through the API) against what the
+// sender's wallet charged (its movements under msg:<sender>:<clientId>): every
+// message visible once to both and charged once, no charge without its
+// message, balance (the wallet's and D1's copy) and unread counts equal to
+// what is visible. The sender's credits are recorded in D1 before the run and
+// applied to the wallet by the first send, as any purchase recorded before it.
 // Run: node scripts/crash/kill-during-burst.ts [--kill-at N]
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import WebSocket from "ws";
 import { createDb } from "#app/server/db/client.ts";
-import { conversationParticipants, creditLedger, users } from "#app/server/db/schema.ts";
+import { conversationParticipants, users } from "#app/server/db/schema.ts";
 import { givenPair } from "../bench/lib/pairs.ts";
+import { builtWorker } from "../bench/lib/server.ts";
 import { ensureDevVars } from "../lib/dev-vars.ts";
 import { bin, quietEnv, withLocalBindings } from "../lib/local.ts";
 
@@ -132,25 +137,42 @@ const [seenByAnn, seenByBob] = [await visible(pair.cookies[0]!), await visible(p
 const waited = Math.round((Date.now() - started) / 1000);
 await stop(server, "SIGTERM");
 
+/** The built Worker's own bindings on the same state: the wallets live in its Durable Objects. */
+async function withWorkerBindings<T>(fn: (bindings: Env) => Promise<T>) {
+  const { worker, externalWorkers } = builtWorker(process.env.BUILD_DIR ?? "build");
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      resourcePersistencePath: resolve(stateDir, "v3"),
+      workers: [worker, ...externalWorkers],
+    } as never),
+  );
+  try {
+    return await fn(await mf.getBindings<Env>());
+  } finally {
+    await mf.dispose();
+  }
+}
+
 const chargeKey = `msg:${ann}:`;
-const d1 = await withLocalBindings(async (bindings) => {
+const stores = await withWorkerBindings(async (bindings) => {
   const db = createDb(bindings.DB);
-  const charges = await db
-    .select({ key: creditLedger.idempotencyKey, delta: creditLedger.delta })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, ann), like(creditLedger.idempotencyKey, `${chargeKey}%`)));
-  const [balance] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, ann));
+  const wallet = bindings.WALLET.get(bindings.WALLET.idFromName(String(ann)));
+  const charges = await wallet.ledger({ limit: 500, keyPrefix: `msg:${ann}` });
+  const { balance } = await wallet.state();
+  const [copy] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, ann));
   const [unread] = await db
     .select({ n: conversationParticipants.unreadCount })
     .from(conversationParticipants)
     .where(
       and(eq(conversationParticipants.conversationId, pair.conversation), eq(conversationParticipants.userId, bob)),
     );
-  return { charges, balance: balance!.credits, unread: unread!.n };
-}, stateDir);
+  return { charges, balance, copy: copy!.credits, unread: unread!.n };
+});
 
 // The charges by the message they paid for (its client id), and what they cost.
-const charged = d1.charges.map((c) => c.key.slice(chargeKey.length)).sort();
+const charged = stores.charges.map((c) => c.key.slice(chargeKey.length)).sort();
 const visibleIds = [...seenByBob].sort();
 const checks = {
   "both members see the same messages": seenByAnn.join() === seenByBob.join(),
@@ -158,16 +180,18 @@ const checks = {
   "each message charged once": new Set(charged).size === charged.length,
   "no visible message without its charge": visibleIds.every((id) => charged.includes(id)),
   "no charge without a visible message": charged.every((id) => visibleIds.includes(id)),
-  "balance = credits - charged": d1.balance === Number(values.credits) + d1.charges.reduce((a, c) => a + c.delta, 0),
-  "balance = credits - visible": d1.balance === Number(values.credits) - seenByBob.length,
-  "unread = visible": d1.unread === seenByBob.length,
+  "balance = credits - charged":
+    stores.balance === Number(values.credits) + stores.charges.reduce((a, c) => a + c.delta, 0),
+  "balance = credits - visible": stores.balance === Number(values.credits) - seenByBob.length,
+  "D1's copy of the balance = the wallet's": stores.copy === stores.balance,
+  "unread = visible": stores.unread === seenByBob.length,
 };
 console.log({
   acknowledged,
   visible: seenByBob.length,
   charges: charged.length,
-  balance: d1.balance,
-  unread: d1.unread,
+  balance: stores.balance,
+  unread: stores.unread,
   secondsBeforeLooking: waited,
 });
 for (const [check, holds] of Object.entries(checks)) console.log(`${holds ? "yes" : "NO "}  ${check}`);

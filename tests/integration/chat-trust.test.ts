@@ -13,15 +13,7 @@ import { findSessionMember, startSession } from "#app/server/accounts/session.ts
 import { sha256Hex } from "#app/server/accounts/tokens.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { writeSummary } from "#app/server/chat/summary.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
-import {
-  conversationParticipants,
-  creditLedger,
-  notificationLog,
-  profiles,
-  sessions,
-  users,
-} from "#app/server/db/schema.ts";
+import { conversationParticipants, notificationLog, profiles, sessions, users } from "#app/server/db/schema.ts";
 import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
 import { banMember, forceLogout } from "#app/server/operators/member-actions.ts";
 import type { ConversationRoom } from "#workers/durable-objects/conversation-room.ts";
@@ -38,6 +30,8 @@ import {
   PASSWORD,
   SITE,
   settleBackgroundWork,
+  walletLedgerSum,
+  walletOfMember,
 } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 
@@ -67,7 +61,11 @@ async function settles(check: () => Promise<boolean>, ms = 3000) {
   return check();
 }
 
-const balanceOf = async (memberId: number) =>
+/** The member's balance: their wallet's. */
+const balanceOf = async (memberId: number) => (await walletOfMember(memberId)).balance;
+
+/** D1's copy of the balance, which follows behind the answers. */
+const copiedBalance = async (memberId: number) =>
   (await db.select({ credits: users.credits }).from(users).where(eq(users.id, memberId)))[0]!.credits;
 
 async function participant(conversation: number, memberId: number) {
@@ -272,7 +270,8 @@ describe("the balance a send answers", () => {
     const credits = await Promise.all(answers.map(async (a) => ((await a.json()) as { credits: number }).credits));
     expect([...credits].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await balanceOf(ann)).toBe(0);
-    expect(await ledgerBalance(db, ann)).toBe(0);
+    expect(await walletLedgerSum(ann)).toBe(0);
+    expect(await settles(async () => (await copiedBalance(ann)) === 0)).toBe(true);
     // The notifications of these messages go out after the answers: let them finish.
     expect(await settles(async () => (await db.select().from(notificationLog)).length >= 1)).toBe(true);
   });
@@ -367,7 +366,7 @@ describe("a chat socket and its session", () => {
     expect(messagesIn(reader.frames)).toEqual([]);
     expect(messagesIn(b.frames)).toEqual([]);
     expect(await balanceOf(ann)).toBe(5);
-    expect(await db.select().from(creditLedger).where(eq(creditLedger.reason, "message"))).toEqual([]);
+    expect((await walletOfMember(ann)).ledger.filter((row) => row.reason === "message")).toEqual([]);
     expect(b.closed).toBeNull();
     b.ws.close(1000);
   });

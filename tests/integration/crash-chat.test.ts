@@ -1,22 +1,30 @@
-// A chat message spans two stores: the room's own storage (order, content,
-// delivery) and D1 (the charge, the balance, the index and the unread counts).
+// A chat message spans two Durable Objects and D1: the room's own storage
+// (order, content, delivery), the sender's wallet (the charge, the balance)
+// and D1 (the summary: unread counts, the copy of the balance).
 // These tests cut a send short between the two, the way a dying server does
 // (the room is reset on the spot, nothing after the crash point runs), and
 // prove that the room settles what was left half-done by itself, with no
 // client retrying: a charged message is delivered once, an uncharged one goes,
 // and the balance and unread counts equal what both members can see.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { and, count, eq, sum } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OutgoingMessage, ServerFrame } from "#app/schemas/chat.ts";
 import { SUMMARY_AFTER } from "#app/server/chat/room-storage.ts";
 import { openConversation } from "#app/server/chat/rooms.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { armCrash, type CrashPoint } from "#app/server/crash-points.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
-import { conversationParticipants, creditLedger, users } from "#app/server/db/schema.ts";
+import { conversationParticipants, users } from "#app/server/db/schema.ts";
 import type { ConversationRoom } from "#workers/durable-objects/conversation-room.ts";
-import { chatSocket, db, eventually, givenConversation, givenCredits } from "./fixtures.ts";
+import {
+  chatSocket,
+  db,
+  eventually,
+  givenConversation,
+  givenCredits,
+  walletLedgerSum,
+  walletOfMember,
+} from "./fixtures.ts";
 
 type StoredRow = { seq: number; client_id: string; state: string; created_at: number };
 
@@ -60,22 +68,18 @@ async function expectSettled(setup: { ann: number; bob: number; conversation: nu
     "pending rows left",
   ).toEqual([]);
   const seen = (await visibleTo(conversation, bob)).map((m) => m.clientId);
-  const [charged] = await db
-    .select({ n: count(), credits: sum(creditLedger.delta) })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, ann), eq(creditLedger.reason, "message")));
+  const wallet = await walletOfMember(ann);
+  const charged = wallet.ledger.filter((row) => row.reason === "message");
   // One charge per stored message, and every stored message visible to both.
-  expect(charged!.n).toBe(rows.length);
+  expect(charged).toHaveLength(rows.length);
+  expect(charged.map((row) => row.key).sort()).toEqual(rows.map((r) => `msg:${ann}:${r.client_id}`).sort());
   expect(seen).toEqual(rows.map((r) => r.client_id));
   expect((await visibleTo(conversation, ann)).map((m) => m.clientId)).toEqual(seen);
-  expect(
-    await db
-      .select({ n: count() })
-      .from(creditLedger)
-      .where(eq(creditLedger.note, `conversation ${conversation}`)),
-  ).toEqual([{ n: rows.length }]);
-  const [balance] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, ann));
-  expect(balance!.credits).toBe(await ledgerBalance(db, ann));
+  expect(charged.filter((row) => row.note === `conversation ${conversation}`)).toHaveLength(rows.length);
+  expect(wallet.balance).toBe(await walletLedgerSum(ann));
+  // D1's copy of the balance came with the summary, whether the send's answer was lost or not.
+  const [copy] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, ann));
+  expect(copy!.credits).toBe(wallet.balance);
   const [unread] = await db
     .select({ n: conversationParticipants.unreadCount })
     .from(conversationParticipants)
@@ -99,7 +103,7 @@ describe("a message whose send dies in the room", () => {
     armCrash("message:charged");
     await expect(sendDirectly(setup.conversation, setup.ann, text("crash-charged"))).rejects.toThrow();
 
-    // Half-done: paid for in D1, invisible in the room.
+    // Half-done: paid for in the wallet, invisible in the room.
     expect((await storedRows(setup.conversation)).map((r) => r.state)).toEqual(["pending"]);
     expect(await alarmOf(setup.conversation)).not.toBeNull();
     expect(await runDurableObjectAlarm(roomStub(env, setup.conversation))).toBe(true);
@@ -145,7 +149,7 @@ describe("a message whose send dies in the room", () => {
     await expect(sendDirectly(setup.conversation, setup.ann, text("crash-pending"))).rejects.toThrow();
     expect((await storedRows(setup.conversation)).map((r) => r.state)).toEqual(["pending"]);
 
-    // Too young to tell from a send still on its way to D1: kept, and the alarm comes back.
+    // Too young to tell from a send still on its way to the wallet: kept, and the alarm comes back.
     expect(await runDurableObjectAlarm(roomStub(env, setup.conversation))).toBe(true);
     expect((await storedRows(setup.conversation)).map((r) => r.state)).toEqual(["pending"]);
     expect(await alarmOf(setup.conversation)).not.toBeNull();
@@ -154,7 +158,7 @@ describe("a message whose send dies in the room", () => {
     expect(await runDurableObjectAlarm(roomStub(env, setup.conversation))).toBe(true);
     expect(await storedRows(setup.conversation)).toEqual([]);
     await expectSettled(setup);
-    expect(await ledgerBalance(db, setup.ann)).toBe(5);
+    expect(await walletLedgerSum(setup.ann)).toBe(5);
   });
 
   it("a room that starts again with pending rows settles them without waiting for its alarm", async () => {
@@ -244,7 +248,7 @@ describe("a burst of paid messages over the socket when the room dies mid-way", 
       await ageRows(setup.conversation, 60_000);
       await runDurableObjectAlarm(roomStub(env, setup.conversation));
       await expectSettled(setup);
-      // Ten reached D1's charge at least, so ten at least are there to see.
+      // Ten reached the wallet's charge at least, so ten at least are there to see.
       if (point === "message:charged") expect((await storedRows(setup.conversation)).length).toBeGreaterThanOrEqual(10);
     },
   );

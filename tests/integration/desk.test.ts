@@ -23,6 +23,7 @@ import {
   SITE,
   sessionCookieFor,
   summaryReached,
+  walletOfMember,
 } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
@@ -143,15 +144,14 @@ describe("answering", () => {
   it("delivers through the room, free, counted unread, with its reply row and audit row", async () => {
     const { ann, lisa, conversation } = await memberWritesToFictional();
     const { app, id } = await givenOperator("chat");
-    const [before] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, lisa));
+    const before = await walletOfMember(lisa);
 
     const { seq } = await answerAsFictional(app, { conversation, clientId: "desk-answer-2", text: "Hoi Ann!" });
 
     expect((await history(conversation, ann)).at(-1)).toMatchObject({ seq, senderId: lisa, text: "Hoi Ann!" });
     expect(await summaryReached(conversation, seq)).toBe(true);
     expect(await unread(conversation, ann)).toBe(1);
-    const [after] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, lisa));
-    expect(after!.credits).toBe(before!.credits);
+    expect(await walletOfMember(lisa)).toEqual(before);
     expect(await db.select().from(deskReplies).where(eq(deskReplies.conversationId, conversation))).toEqual([
       expect.objectContaining({ seq, fictionalId: lisa, operatorId: id, honest: false }),
     ]);

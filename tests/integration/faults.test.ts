@@ -10,7 +10,6 @@ import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
 import { openConversation } from "#app/server/chat/rooms.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { createDb } from "#app/server/db/client.ts";
 import {
   creditLedger,
@@ -28,7 +27,17 @@ import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import type { ConversationRoom } from "#workers/durable-objects/conversation-room.ts";
 import { type Fault, faultyD1 } from "./faulty-d1.ts";
-import { accountsApp, appContext, db, givenAccount, givenCredits, NOW, sessionCookieFor } from "./fixtures.ts";
+import {
+  accountsApp,
+  appContext,
+  db,
+  givenAccount,
+  givenCredits,
+  NOW,
+  sessionCookieFor,
+  walletLedgerSum,
+  walletOfMember,
+} from "./fixtures.ts";
 
 const faults: Fault[] = [
   { on: "batch", when: "before", times: 1 },
@@ -113,8 +122,10 @@ describe("a purchase when D1 fails", () => {
 
     const broken = { ...accountsApp(), db: createDb(faultyD1(env.DB, { ...fault })) };
     expect(await outcome(handleWebhook(broken, "sandbox", payment!.providerRef!))).toBe("failed");
-    const credited = fault.when === "before" ? 0 : 60;
-    expect(await ledgerBalance(db, buyerId)).toBe(credited);
+    // Committed, the purchase is recorded; its answer lost, the wallet hears of it from the next webhook (or the replay).
+    const records = () => db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, buyerId));
+    expect(await records()).toEqual([{ n: fault.when === "before" ? 0 : 1 }]);
+    expect(await walletLedgerSum(buyerId)).toBe(0);
 
     // Providers repeat a webhook that did not get a 2xx; a few times, even at once.
     const answers = await Promise.all(
@@ -129,15 +140,49 @@ describe("a purchase when D1 fails", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const [user] = await db.select().from(users).where(eq(users.id, buyerId));
     expect(user).toMatchObject({ credits: 60, paidUser: true });
-    expect(await ledgerBalance(db, buyerId)).toBe(60);
-    expect(await db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, buyerId))).toEqual([
-      { n: 1 },
-    ]);
+    expect(await walletLedgerSum(buyerId)).toBe(60);
+    expect(await records()).toEqual([{ n: 1 }]);
   });
 });
 
-describe("a chat message when D1 fails and the room is reset", () => {
-  it.each(faults)("$when committing: the client's retry delivers it once, charged once", async (fault) => {
+/** Wallets whose answer to a charge is lost on the way back, after the charge is booked. */
+function lossyWallets(real: Env["WALLET"]): Env["WALLET"] {
+  const lossy = (stub: ReturnType<Env["WALLET"]["get"]>) =>
+    new Proxy(stub, {
+      get(target, prop) {
+        if (prop === "charge")
+          return async (input: Parameters<typeof target.charge>[0]) => {
+            await target.charge(input);
+            throw new Error("Network connection lost.");
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === "get") return (id: DurableObjectId) => lossy(target.get(id));
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+const chatFaults = [
+  // D1 does not answer the send's rules: nothing is charged yet.
+  {
+    name: "D1 fails before the charge",
+    env: (healthy: Env) => ({ ...healthy, DB: faultyD1(healthy.DB, { on: "any", when: "before", times: 1 }) }),
+  },
+  // The wallet charged, and its answer never reached the room.
+  {
+    name: "the wallet's answer is lost after the charge",
+    env: (healthy: Env) => ({ ...healthy, WALLET: lossyWallets(healthy.WALLET) }),
+  },
+];
+
+describe("a chat message when a store fails and the room is reset", () => {
+  it.each(chatFaults)("$name: the client's retry delivers it once, charged once", async (fault) => {
     const ann = await givenAccount({ name: "Ann" });
     const bob = await givenAccount({ name: "Bob", gender: "male" });
     await db.update(users).set({ paidUser: true }).where(eq(users.id, ann));
@@ -145,13 +190,13 @@ describe("a chat message when D1 fails and the room is reset", () => {
     const conversation = await startConversation(appContext(), { id: ann, paidUser: true }, bob);
     await givenCredits(ann, 10);
     const { meta } = await openConversation({ db, env }, ann, conversation);
-    const message: OutgoingMessage = { kind: "text", clientId: `fault-${fault.when}-01`, text: "Kom je ook?" };
+    const message: OutgoingMessage = { kind: "text", clientId: `fault-${fault.name.length}-01`, text: "Kom je ook?" };
 
     const stub = roomStub(env, conversation);
     const frame = await runInDurableObject(stub, async (room: ConversationRoom) => {
       const holder = room as unknown as { env: Env };
       const healthy = holder.env;
-      holder.env = { ...healthy, DB: faultyD1(healthy.DB, { ...fault }) };
+      holder.env = fault.env(healthy);
       try {
         return await room.send(meta, ann, message, { locale: "nl" });
       } finally {
@@ -178,14 +223,13 @@ describe("a chat message when D1 fails and the room is reset", () => {
     const [first, second] = await Promise.all([retry(), retry()]);
     expect([first!.status, second!.status]).toEqual([201, 201]);
 
-    expect((await db.select().from(users).where(eq(users.id, ann)))[0]!.credits).toBe(9);
-    expect(await ledgerBalance(db, ann)).toBe(9);
-    expect(
-      await db
-        .select({ n: count() })
-        .from(creditLedger)
-        .where(eq(creditLedger.note, `conversation ${conversation}`)),
-    ).toEqual([{ n: 1 }]);
+    expect(await walletLedgerSum(ann)).toBe(9);
+    // D1's copy of the balance follows behind the answer, with the conversation's summary.
+    await expect
+      .poll(async () => (await db.select().from(users).where(eq(users.id, ann)))[0]!.credits, { timeout: 3000 })
+      .toBe(9);
+    const { ledger } = await walletOfMember(ann);
+    expect(ledger.filter((row) => row.note === `conversation ${conversation}`)).toHaveLength(1);
     const stored = await runInDurableObject(stub, async (_room: ConversationRoom, state) =>
       state.storage.sql.exec("select state, body from messages").toArray(),
     );

@@ -1,8 +1,8 @@
 // A D1 binding that fails on purpose (for fault injection): the next
-// `times` batches or writes throw, either before D1 runs them or after it
+// `times` batches, writes or statements of any kind ("any") throw, either before D1 runs them or after it
 // committed them (the answer lost on the way back).
 export interface Fault {
-  on: "batch" | "write";
+  on: "batch" | "write" | "any";
   when: "before" | "after";
   times: number;
 }
@@ -20,7 +20,8 @@ export function faultyD1(real: D1Database, fault: Fault): D1Database {
         if (prop === "bind") return (...values: unknown[]) => statement(stmt.bind(...values), query);
         const value = Reflect.get(stmt, prop) as unknown;
         if (typeof value !== "function") return value;
-        if (fault.on === "write" && WRITE.test(query) && ["run", "all", "raw", "first"].includes(String(prop))) {
+        const hit = fault.on === "any" || (fault.on === "write" && WRITE.test(query));
+        if (hit && ["run", "all", "raw", "first"].includes(String(prop))) {
           return async (...args: unknown[]) => {
             if (fault.when === "before" && fire()) throw injected();
             const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(stmt, args);
@@ -40,9 +41,9 @@ export function faultyD1(real: D1Database, fault: Fault): D1Database {
       if (prop === "prepare") return (query: string) => statement(db.prepare(query), query);
       if (prop === "batch") {
         return async (statements: D1PreparedStatement[]) => {
-          if (fault.on === "batch" && fault.when === "before" && fire()) throw injected();
+          if ((fault.on === "batch" || fault.on === "any") && fault.when === "before" && fire()) throw injected();
           const result = await db.batch(statements.map((s) => originals.get(s) ?? s));
-          if (fault.on === "batch" && fault.when === "after" && fire()) throw injected();
+          if ((fault.on === "batch" || fault.on === "any") && fault.when === "after" && fire()) throw injected();
           return result;
         };
       }

@@ -3,11 +3,11 @@
 // confirmed that a staff member answers. Both refusals cost nothing and store
 // nothing, over HTTP and over the socket alike.
 import { env, SELF } from "cloudflare:test";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ServerFrame } from "#app/schemas/chat.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
-import { creditLedger, operatorNoticeConfirmations, users } from "#app/server/db/schema.ts";
+import { operatorNoticeConfirmations, users } from "#app/server/db/schema.ts";
 import { builtInSettings } from "#app/server/settings/defaults.ts";
 import {
   apiHeaders,
@@ -20,6 +20,7 @@ import {
   givenDomainSettings,
   SITE,
   sessionCookieFor,
+  walletOfMember,
 } from "./fixtures.ts";
 
 /** Ann, a paying member with 10 credits, in a conversation with Lisa, a fictional profile of `domain`. */
@@ -48,10 +49,10 @@ const confirm = (cookie: string, conversation: number) =>
     body: JSON.stringify({ conversation }),
   });
 
+/** The member's wallet: how many movements it holds and its balance. */
 async function spent(memberId: number) {
-  const [row] = await db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, memberId));
-  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, memberId));
-  return { movements: row!.n, credits: user!.credits };
+  const wallet = await walletOfMember(memberId);
+  return { movements: wallet.ledger.length, credits: wallet.balance };
 }
 
 async function storedMessages(conversation: number, memberId: number) {

@@ -27,6 +27,7 @@ import {
   SITE,
   sessionCookieFor,
   settleBackgroundWork,
+  walletOfMember,
 } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 import { givenPackage, member } from "./payment-fixtures.ts";
@@ -54,7 +55,7 @@ async function send(cookie: string, conversation: number, text = "Hoi Lisa") {
   return { status: response.status, error: body.error ?? null, message: body.message };
 }
 
-const credits = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0]!.credits;
+const credits = async (id: number) => (await walletOfMember(id)).balance;
 const openSignals = (member: number) =>
   db
     .select()

@@ -2,16 +2,18 @@
 // in its own SQLite storage, and fans them out to both members' hibernating
 // WebSockets, with a typing indicator and read receipts.
 //
-// The room is where a conversation's messages live; D1 only books what they
-// cost and receives a summary. A message is never lost nor charged twice: it is
-// written here as "pending" first (with an alarm a few seconds out), then paid
-// for in D1 in one batch keyed by the client's message id, then marked "sent"
-// and delivered. If the room dies between two of those steps, it settles on
-// its own: when it starts again and when the alarm rings, each pending row that
-// no send of this instance is working on is looked up in D1's ledger; a charged
-// one is marked sent and delivered, an unknown one is dropped once it is too
-// old to be a send still on its way. A retry with the same id finds the pending
-// row and completes it; D1 recognises the key and does not charge again.
+// The room is where a conversation's messages live; the sender's wallet (a
+// Durable Object of its own) holds what they cost, and D1 receives a summary.
+// A message is never lost nor charged twice across the two: it is written here
+// as "pending" first (with an alarm a few seconds out), then charged by the
+// wallet under a key made of the client's message id, then marked "sent" and
+// delivered. If the room dies between two of those steps, it settles on its
+// own: when it starts again and when the alarm rings, each pending row that no
+// send of this instance is working on is looked up in its sender's wallet; a
+// charged one is marked sent and delivered, an unknown one is given up once it
+// is too old to be a send still on its way (the wallet voids its key, so a
+// charge that arrives later is refused). A retry with the same id finds the
+// pending row and completes it; the wallet knows the key and does not charge again.
 //
 // The Worker authenticates members and opens the conversation for them before
 // it calls the room or hands it a socket; the room trusts the member id it is
@@ -22,9 +24,10 @@
 // socket whose session has expired. A member keeps 5 sockets here; a sixth
 // closes their oldest (newest-sockets.ts).
 //
-// A send is answered as soon as its D1 batch (the charge) commits. Behind the
-// answer, once for a burst, the room writes the conversation's summary (unread
-// counts and read marks, last messages; room-summary.ts), then notifies the recipient and tells
+// A send is answered as soon as the wallet has charged it. Behind the answer,
+// once for a burst, the room writes the conversation's summary (unread counts
+// and read marks, last messages; room-summary.ts) with D1's copy of the
+// sender's balance, then notifies the recipient and tells
 // their open pages (the chat list, the unread badges) through their live
 // signal; the sender's page already has the answer, so it does not reload.
 import { DurableObject } from "cloudflare:workers";
@@ -338,7 +341,8 @@ export class ConversationRoom extends DurableObject<Env> {
         }
         return { type: "sent", clientId: message.clientId, message: toMessage(existing), credits: null };
       }
-      const app = { db, settings: await senderSettings({ db, env: this.env }, senderId, this.domains), now: Date.now };
+      const settings = await senderSettings({ db, env: this.env }, senderId, this.domains);
+      const app = { db, env: this.env, settings, now: Date.now };
       steps.mark("settings");
       const fictionalSend = () => ({
         app: { ...app, env: this.env },
@@ -400,7 +404,7 @@ export class ConversationRoom extends DurableObject<Env> {
         photo: row.photo,
       };
       const recorded = await recordMessage(app, record);
-      steps.mark("D1 batch");
+      steps.mark("rules and charge");
       await crashPointIn(this.ctx, "message:charged");
       const held = recorded.held && !this.confirmed(senderId);
       const sent = this.sql
@@ -408,10 +412,9 @@ export class ConversationRoom extends DurableObject<Env> {
         .one();
       const frame: ServerFrame = { type: "messages", messages: [toMessage(sent)], older: false, hasOlder: false };
       this.toMember(senderId, frame);
-      if (!held) {
-        this.toMember(recipientId, frame);
-        this.summaries.writeSoon(meta);
-      }
+      if (!held) this.toMember(recipientId, frame);
+      if (recorded.wallet) this.summaries.keepBalance(senderId, recorded.wallet);
+      if (!held || recorded.wallet) this.summaries.writeSoon(meta);
       if (toFictional) {
         const send = { ...fictionalSend(), seq: sent.seq };
         inBackground({ log, ctx: this.ctx }, "message to a fictional profile read", () =>
@@ -423,7 +426,7 @@ export class ConversationRoom extends DurableObject<Env> {
       if (__LOCAL_TOOLS__) log.info("message steps", steps.ms());
       return { type: "sent", clientId: message.clientId, message: toMessage(sent), credits: recorded.credits };
     } catch (error) {
-      // Not paid for (or refused): the pending message goes, nothing was charged.
+      // Refused (not paid for): the pending message goes, nothing was charged.
       if (row && isDomainError(error))
         this.sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
       if (isDomainError(error)) return errorFrame(t, error, message.clientId);
@@ -447,7 +450,7 @@ export class ConversationRoom extends DurableObject<Env> {
     try {
       await this.settle();
     } catch (error) {
-      // D1 unreachable: ask again later, for as long as it takes (the runtime's own retries give up).
+      // D1 or a wallet unreachable: ask again later, for as long as it takes (the runtime's own retries give up).
       createLogger("room").warn("settling postponed", errorFields(error));
       await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_AFTER);
     }
@@ -463,9 +466,14 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private async settlePending() {
     const meta = this.meta();
-    const delivered = meta
-      ? await settleRows(this.sql, { db: createDb(this.env.DB) }, { inFlight: this.inFlight, now: Date.now() })
-      : [];
+    const { delivered, balances } = meta
+      ? await settleRows(
+          this.sql,
+          { db: createDb(this.env.DB), env: this.env },
+          { inFlight: this.inFlight, now: Date.now() },
+        )
+      : { delivered: [], balances: new Map() };
+    for (const [memberId, wallet] of balances) this.summaries.keepBalance(memberId, wallet);
     if (meta && delivered.length) {
       createLogger(`room:${meta.conversationId}`).warn("settled messages a crash left half-done", {
         delivered: delivered.length,

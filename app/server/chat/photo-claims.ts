@@ -15,7 +15,7 @@ export function unsentChatPhoto(key: string, now: number): SQL<number> {
   return sql<number>`exists (select 1 from ${unclaimedFiles} where ${and(eq(unclaimedFiles.key, key), gt(unclaimedFiles.createdAt, now - SEND_WITHIN))})`;
 }
 
-/** The delete taking a sent photo off the record, not yet run; `when`: only if its message was recorded. */
-export function claimChatPhoto(db: Database, key: string, when: SQL) {
+/** The delete taking a sent photo off the record, not yet run; `when`: only if it holds. */
+export function claimChatPhoto(db: Database, key: string, when?: SQL) {
   return forgetUnclaimed(db, [key], when);
 }

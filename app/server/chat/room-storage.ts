@@ -1,12 +1,14 @@
 // The room's own storage of messages: the table, its rows as members see them,
 // and settling what a crash left half-done. A row is "pending" from the moment
-// the room orders it until D1 has charged it (or found it free); then "sent".
+// the room orders it until the sender's wallet has charged it (or D1 found it
+// free); then "sent".
 // Held rows (a sender who has not confirmed their address) stay out of the
 // recipient's sight until the room releases them.
 import type { ChatMessage } from "#app/schemas/chat.ts";
+import { type KeyState, walletOf } from "#app/server/credits/wallet.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { HISTORY_PAGE } from "./costs.ts";
-import { chargedMessages } from "./send-message.ts";
+import { messageKey, senderHeld } from "./send-message.ts";
 
 export type Row = {
   seq: number;
@@ -25,9 +27,9 @@ export type Row = {
 export const SETTLE_AFTER = 5_000;
 /** At most one summary behind the messages (unread counts) this often; the messages between wait for it. */
 export const SUMMARY_AFTER = 1_000;
-/** When settling failed (D1 unreachable), how soon the room tries again. */
+/** When settling failed (D1 or a wallet unreachable), how soon the room tries again. */
 export const SETTLE_RETRY_AFTER = 30_000;
-/** A send older than this that no live instance works on died: unrecorded in D1, it is dropped. */
+/** A send older than this that no live instance works on died: unknown to the wallet, it is given up. */
 const ABANDONED_AFTER = 15_000;
 
 export const toMessage = (row: Row): ChatMessage => ({
@@ -99,7 +101,7 @@ const NOTICE_SENDER = 0;
 
 /**
  * Stores a notice (the site speaking in the conversation) once per key: sent
- * at once, as it costs nothing and D1 books nothing for it. Returns the row when
+ * at once, as it costs nothing and no wallet is asked. Returns the row when
  * it is new, null when the key was stored before.
  */
 export function storeNotice(sql: SqlStorage, notice: { key: string; text: string; now: number }) {
@@ -133,52 +135,71 @@ export function senderSeenBy(sql: SqlStorage, seq: number, viewerId: number): nu
 export const pendingRows = (sql: SqlStorage) =>
   sql.exec<Row>("select * from messages where state = 'pending' order by seq").toArray();
 
+/** Keys a wallet is asked about at once. */
+const KEYS_AT_ONCE = 500;
+
 /**
  * Settles the rows no send of this instance is working on (`inFlight`, by
- * seq): a pending row D1 charged becomes sent (held while its sender has not
- * confirmed their address), one it did not is dropped once older than
- * ABANDONED_AFTER (younger, it may be a send still on its way; a free one,
- * which books nothing, is sent again by its sender). Returns the rows that
- * became sent, for the room to deliver.
+ * seq), asking each sender's wallet about their keys: a row it charged
+ * becomes sent (held while its sender has not confirmed their address, as D1
+ * says); one it does not know is given up once older than ABANDONED_AFTER
+ * (younger, it may be a send still on its way): the wallet voids the key, so
+ * a charge arriving late is refused, unless the charge came first, and then
+ * the row is sent after all. A free message, which no wallet knows, is sent
+ * again by its sender. Returns the rows that became sent, for the room to
+ * deliver, and their senders' balances now, for D1's copy (the answer to their
+ * charge was lost with the crash).
  */
 export async function settleRows(
   sql: SqlStorage,
-  app: { db: Database },
+  app: { db: Database; env: Env },
   { inFlight, now }: { inFlight: ReadonlyMap<number, number>; now: number },
 ) {
   const orphans = pendingRows(sql).filter((row) => !inFlight.has(row.seq));
   const delivered: Row[] = [];
+  const balances = new Map<number, { balance: number; version: number }>();
   for (const senderId of new Set(orphans.map((row) => row.sender_id))) {
+    const wallet = walletOf(app.env, senderId);
     const mine = orphans.filter((row) => row.sender_id === senderId);
-    const charged = await chargedMessages(
-      app,
-      senderId,
-      mine.map((row) => row.client_id),
-    );
+    const states = new Map<string, KeyState>();
+    for (let i = 0; i < mine.length; i += KEYS_AT_ONCE) {
+      const keys = mine.slice(i, i + KEYS_AT_ONCE).map((row) => messageKey(senderId, row.client_id));
+      for (const state of await wallet.lookup(keys)) states.set(state.key, state);
+    }
+    let held: boolean | null = null;
+    const send = async (row: Row) => {
+      held ??= await senderHeld(app, senderId);
+      const sent = sql
+        .exec<Row>(
+          "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
+          held ? 1 : 0,
+          row.seq,
+        )
+        .toArray()[0];
+      if (sent) delivered.push(sent);
+    };
+    const drop = (row: Row) => sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
     for (const row of mine) {
-      // A retry of this very message may have started while D1 answered: it finishes the job.
+      // A retry of this very message may have started while the wallet answered: it finishes the job.
       if (inFlight.has(row.seq)) continue;
-      const record = charged.find((c) => c.clientId === row.client_id);
-      if (record) {
-        const sent = sql
-          .exec<Row>(
-            "update messages set state = 'sent', held = ? where seq = ? and state = 'pending' returning *",
-            record.held ? 1 : 0,
-            row.seq,
-          )
-          .toArray()[0];
-        if (sent) delivered.push(sent);
-      } else if (now - row.created_at >= ABANDONED_AFTER) {
-        sql.exec("delete from messages where seq = ? and state = 'pending'", row.seq);
+      const key = messageKey(senderId, row.client_id);
+      const state = states.get(key)?.state;
+      if (state === "booked") await send(row);
+      else if (state === "void") drop(row);
+      else if (now - row.created_at >= ABANDONED_AFTER) {
+        if ((await wallet.voidKey({ key, now })).outcome === "booked") await send(row);
+        else drop(row);
       }
     }
+    // Something was sent (its sender's status was read): the balance its charge left goes to D1's copy.
+    if (held !== null) balances.set(senderId, await wallet.state());
   }
-  return delivered;
+  return { delivered, balances };
 }
 
 /**
- * How far the conversation's summary may count: every sent row up to here is
- * recorded in D1. A send still under way (pending) stops it short; the summary
+ * How far the conversation's summary may count: every row up to here is
+ * settled (sent, or gone). A send still under way (pending) stops it short; the summary
  * after that send counts the rest.
  */
 export function summarisableSeq(sql: SqlStorage) {

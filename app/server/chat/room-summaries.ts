@@ -2,7 +2,8 @@
 // room-summary.ts; the D1 batch: summary.ts). Once for a burst: at once after a
 // quiet moment, else at most one a SUMMARY_AFTER for every message sent until
 // then, one write at a time. A write that fails is left to the room's alarm,
-// which asks again; a new instance of the room writes once to be sure. After
+// which asks again; a new instance of the room writes once to be sure. The
+// balances the senders' wallets answered go with it (D1's display copy). After
 // each write, each member hears of the newest message the other sent them
 // since the summary stood before (the room's notification and live signal).
 import { crashPointIn } from "#app/server/crash-points.ts";
@@ -10,6 +11,9 @@ import { createDb } from "#app/server/db/client.ts";
 import { createLogger, errorFields } from "#app/server/log.ts";
 import { newestVisibleFrom, SUMMARY_AFTER, summarisableSeq } from "./room-storage.ts";
 import {
+  forgetBalances,
+  keepBalance,
+  keptBalances,
   memberSummary,
   messagesBetween,
   nextSummaryVersion,
@@ -59,6 +63,12 @@ export class RoomSummaries {
 
   /** A read or a release changed what the summary says. */
   changed() {
+    this.changedMeanwhile = true;
+  }
+
+  /** A sender's wallet answered this balance: D1's copy follows with the next summary. */
+  keepBalance(memberId: number, wallet: { balance: number; version: number }) {
+    keepBalance(this.sql, memberId, wallet);
     this.changedMeanwhile = true;
   }
 
@@ -122,6 +132,7 @@ export class RoomSummaries {
     await crashPointIn(this.room.ctx, "message:acknowledged");
     this.changedMeanwhile = false;
     let from: number;
+    const balances = keptBalances(this.sql);
     try {
       const db = createDb(this.room.env.DB);
       await this.knowReadMarks(conversation);
@@ -133,12 +144,14 @@ export class RoomSummaries {
           memberSummary(this.sql, memberId, otherOf(conversation, memberId)),
         ),
         messages: messagesBetween(this.sql, { after, upTo }),
+        balances,
       });
     } catch (error) {
       this.changedMeanwhile = true;
       throw error;
     }
     rememberSummarised(this.sql, upTo);
+    forgetBalances(this.sql, balances);
     this.writtenUpTo = Math.max(this.writtenUpTo ?? 0, upTo);
     // Each member hears of the newest message the other sent them since the summary stood before.
     const recipients = [];

@@ -147,3 +147,40 @@ export function rememberSummarised(sql: SqlStorage, seq: number) {
     seq,
   );
 }
+
+/**
+ * The wallet's balances the room was answered with, waiting for D1's copy:
+ * the newest (highest version) per sender, kept with the messages so that a
+ * room started again still writes them. The summary carries them to D1.
+ */
+function balancesTable(sql: SqlStorage) {
+  sql.exec(
+    "create table if not exists balances (member_id integer primary key, balance integer not null, version integer not null)",
+  );
+}
+
+export function keepBalance(sql: SqlStorage, memberId: number, wallet: { balance: number; version: number }) {
+  balancesTable(sql);
+  sql.exec(
+    `insert into balances (member_id, balance, version) values (?, ?, ?)
+     on conflict (member_id) do update set balance = excluded.balance, version = excluded.version
+     where excluded.version > balances.version`,
+    memberId,
+    wallet.balance,
+    wallet.version,
+  );
+}
+
+export function keptBalances(sql: SqlStorage) {
+  balancesTable(sql);
+  return sql
+    .exec<{ member_id: number; balance: number; version: number }>("select * from balances")
+    .toArray()
+    .map((row) => ({ memberId: row.member_id, balance: row.balance, version: row.version }));
+}
+
+/** D1 holds these now: they go, unless a newer one came meanwhile. */
+export function forgetBalances(sql: SqlStorage, written: { memberId: number; version: number }[]) {
+  for (const { memberId, version } of written)
+    sql.exec("delete from balances where member_id = ? and version <= ?", memberId, version);
+}

@@ -1,22 +1,24 @@
-// Recording a chat message in D1: what the sender pays, through the ledger
-// under the key msg:<sender>:<clientId>, in one batch with the send rules:
-// charged once, never negative. The message itself lives in its room; the
-// conversation's summary follows behind, once per burst (summary.ts). The
-// rules on what a message may carry live here too, so the room only orders,
-// keeps and delivers.
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+// Sending a chat message: the send rules and the price are read from D1 in
+// one round trip, then the sender's wallet charges the message under the key
+// msg:<sender>:<clientId>: once, never below zero, and never after the room
+// gave that key up (a crash's pending row, settled by room-storage.ts). The
+// message itself lives in its room; the conversation's summary and D1's copy
+// of the balance follow behind, once per burst (summary.ts). The rules on what
+// a message may carry live here too, so the room only orders, keeps and delivers.
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { OutgoingMessage } from "#app/schemas/chat.ts";
 import { sessionEnd } from "#app/server/accounts/session.ts";
-import { booked, bookedDelta, chargeStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
+import { applyMovements } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import { conversationParticipants, creditLedger, profiles, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { listGifts } from "#app/server/likes/gifts.ts";
-import { blockedEitherWay, notBlockedWith } from "#app/server/members/blocks.ts";
+import { blockedEitherWay } from "#app/server/members/blocks.ts";
 import { type MessageKind, messageCostSql } from "./costs.ts";
 import { claimChatPhoto, unsentChatPhoto } from "./photo-claims.ts";
 
-type SendContext = Pick<RequestContext, "db" | "settings" | "now">;
+type SendContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
 
 export interface MessageRecord {
   conversationId: number;
@@ -35,7 +37,8 @@ export interface MessageRecord {
   photo?: string | null;
 }
 
-const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
+/** The wallet's key of a message's charge. */
+export const messageKey = (senderId: number, clientId: string) => `msg:${senderId}:${clientId}`;
 
 /** What a message carries, checked against the domain's rules, as the room stores it. */
 export async function messageContent(
@@ -63,118 +66,134 @@ export async function messageContent(
 /** Accounts that may send nothing, whatever their sessions. */
 const CLOSED_ACCOUNTS = ["deleted", "banned"] as const;
 
-/** Why a send that recorded nothing was refused, from the sender's facts the same batch read. */
-function refusal(facts: { status: string; session: number | null; blocked: number; photoUnsent: number } | undefined) {
-  if (!facts || CLOSED_ACCOUNTS.some((status) => status === facts.status) || facts.session === null)
-    return new DomainError("authentication_required");
-  // A block closed the conversation: as if it did not exist.
-  if (facts.blocked) return new DomainError("conversation_not_found");
-  if (!facts.photoUnsent) return new DomainError("photo_not_found");
-  return new DomainError("insufficient_credits");
-}
-
 /** The ledger's note on a message's charge: the conversation it paid for (a day's paid messages are counted by it). */
 export const chargeNote = (conversationId: number) => `conversation ${conversationId}`;
 
 /**
- * Charges a message in one batch, with the send rules checked inside it (an
- * account neither deleted nor banned, its session alive, no block either way,
- * the balance), so one round trip decides. Held (not confirmed senders) and
- * the price (by the sender's country) are worked out there too. The message
- * itself stays in its room; D1 books only what it cost. A message charged
- * before (the room lost the answer) is "already": finishing it is not a new
- * send, so it is neither refused nor charged again.
+ * Everything a send is decided on, read in one statement: the sender's
+ * account and session, a block either way, the photo still unsent, the price
+ * (by the sender's country) and whether credit movements of theirs wait to be
+ * applied to their wallet.
  */
-export async function recordMessage(app: SendContext, record: MessageRecord) {
+function sendFacts(app: SendContext, record: MessageRecord, now: number) {
   const { senderId, recipientId } = record;
-  const key = messageKey(senderId, record.clientId);
-  const now = app.now();
   const session = record.session ? sessionEnd({ id: record.session, userId: senderId }, now) : sql<number>`1`;
-  const photoUnsent = record.photo ? unsentChatPhoto(record.photo, now) : sql<number>`1`;
-  const maySend = and(
-    notInArray(users.status, [...CLOSED_ACCOUNTS]),
-    sql`${session} is not null`,
-    notBlockedWith(senderId, recipientId),
-    sql`${photoUnsent}`,
-  );
   const country = sql<string>`(select ${profiles.country} from ${profiles} where ${profiles.userId} = ${users.id})`;
   const cost = record.free ? sql<number>`0` : messageCostSql(app.settings, record.kind, country);
-  const reason = record.kind === "photo" ? "photo_message" : record.kind === "gift" ? "gift" : "message";
-  const [charged, balance] = chargeStatements(app.db, {
-    userId: senderId,
-    cost,
-    onlyIf: maySend,
-    reason,
-    idempotencyKey: key,
-    note: chargeNote(record.conversationId),
-    now,
-  });
-  // Sent: charged, or free and allowed (a free message books nothing).
-  const sent = sql`(${booked(key)} or (${cost} = 0 and ${maySend}))`;
-  const facts = app.db
+  return app.db
     .select({
       status: users.status,
-      // Named, as every expression here: D1 answers a batch's rows as objects, and a column named
+      // Named, as every expression here: D1 answers rows as objects, and a column named
       // "1" (a bare 1) would come first in its keys, moving every value after it one place on.
       session: sql<number | null>`${session}`.as("session_until"),
       blocked: sql<number>`${blockedEitherWay(senderId, recipientId)}`.as("blocked"),
-      photoUnsent: sql<number>`${photoUnsent}`.as("photo_unsent"),
-      credits: users.credits,
-      sent: sql<number>`${sent}`.as("sent"),
-      cost: sql<number>`coalesce(-${bookedDelta(key)}, 0)`.as("cost"),
+      photoUnsent: sql<number>`${record.photo ? unsentChatPhoto(record.photo, now) : sql`1`}`.as("photo_unsent"),
+      cost: sql<number>`${cost}`.as("cost"),
+      unapplied:
+        sql<number>`exists (select 1 from ${creditLedger} where ${creditLedger.userId} = ${senderId} and ${creditLedger.appliedAt} is null)`.as(
+          "unapplied",
+        ),
     })
     .from(users)
-    .where(eq(users.id, senderId));
-  try {
-    // The message claims its photo: off the record in the same batch, and only if it is sent.
-    const claim = record.photo
-      ? [
-          claimChatPhoto(
-            app.db,
-            record.photo,
-            sql`exists (select 1 from ${users} where ${users.id} = ${senderId} and ${sent})`,
-          ),
-        ]
-      : [];
-    const [, paid, [after]] = await app.db.batch([charged, balance, facts, ...claim]);
-    if (!after?.sent) throw refusal(after);
-    return {
-      outcome: "charged" as const,
-      held: after.status === "not_confirmed",
-      cost: after.cost,
-      credits: paid[0]?.credits ?? after.credits,
-    };
-  } catch (error) {
-    if (!isDuplicateBooking(error)) throw error;
-    const [state] = await chargedMessages(app, senderId, [record.clientId]);
-    return { outcome: "already" as const, held: state?.held ?? false, cost: state?.cost ?? 0, credits: null };
+    .where(and(eq(users.id, senderId), notInArray(users.status, [...CLOSED_ACCOUNTS])));
+}
+
+/** Why a send may not go, in the order the sender is told; null when it may. */
+function refusal(facts: { session: number | null; blocked: number; photoUnsent: number } | undefined) {
+  if (!facts || facts.session === null) return new DomainError("authentication_required");
+  // A block closed the conversation: as if it did not exist.
+  if (facts.blocked) return new DomainError("conversation_not_found");
+  if (!facts.photoUnsent) return new DomainError("photo_not_found");
+  return null;
+}
+
+/** The key under which a photo message's charge is given back (its photo was gone once charged). */
+const photoBackKey = (senderId: number, clientId: string) => `msg-photo-back:${senderId}:${clientId}`;
+
+const reasonOf = (kind: MessageKind) => (kind === "photo" ? "photo_message" : kind === "gift" ? "gift" : "message");
+
+/**
+ * Sends a message's charge: the rules from D1 (an account neither deleted nor
+ * banned, its session alive, no block either way, a photo still unsent), then
+ * the sender's wallet, with whatever D1 recorded for them (a purchase a moment
+ * ago) applied first. Held (not confirmed senders) and the price come from the
+ * same read. A message charged before (the room lost the answer) is "already":
+ * finishing it is not a new send, so it is neither refused nor charged again.
+ * `wallet` is the balance the wallet answered, for D1's copy behind the answer.
+ */
+export async function recordMessage(app: SendContext, record: MessageRecord) {
+  const { senderId } = record;
+  const key = messageKey(senderId, record.clientId);
+  const now = app.now();
+  const [facts] = await sendFacts(app, record, now);
+  const held = facts?.status === "not_confirmed";
+  const refused = refusal(facts);
+  if (refused || !facts) {
+    // A retry of a message charged before its answer was lost: the rules read now (its photo claimed) do not undo it.
+    const before = await chargedBefore(app, record);
+    if (!before) throw refused;
+    return { outcome: "already" as const, held, cost: before.cost, credits: null, wallet: null };
   }
+  const applied = facts.unapplied ? await applyMovements(app, senderId) : null;
+  if (facts.cost <= 0) {
+    await claimPhoto(app, record, null);
+    const wallet = applied && { balance: applied.balance, version: applied.version };
+    return { outcome: "charged" as const, held, cost: 0, credits: wallet?.balance ?? null, wallet };
+  }
+  const answer = await walletOf(app.env, senderId).charge({
+    key,
+    amount: facts.cost,
+    reason: reasonOf(record.kind),
+    note: chargeNote(record.conversationId),
+    now,
+  });
+  if (answer.outcome === "insufficient") throw new DomainError("insufficient_credits");
+  // The room gave this message up after a crash: nothing was delivered nor charged, and it stays so.
+  // Not "retry", which the client answers with the same message again: the text goes back to the sender.
+  if (answer.outcome === "void") throw new DomainError("invalid_input");
+  const wallet = { balance: answer.balance, version: answer.version };
+  if (answer.outcome === "charged") await claimPhoto(app, record, key);
+  else if (record.photo) await claimChatPhoto(app.db, record.photo).run();
+  return {
+    outcome: answer.outcome,
+    held,
+    cost: answer.outcome === "charged" ? facts.cost : -(answer.delta ?? 0),
+    credits: answer.outcome === "charged" ? answer.balance : null,
+    wallet,
+  };
+}
+
+/** What the sender's wallet charged for this message before (not given back), or null. */
+async function chargedBefore(app: SendContext, record: MessageRecord) {
+  if (record.free) return null;
+  const key = messageKey(record.senderId, record.clientId);
+  const [charged, givenBack] = await walletOf(app.env, record.senderId).lookup([
+    key,
+    photoBackKey(record.senderId, record.clientId),
+  ]);
+  if (charged?.state !== "booked" || givenBack?.state !== "unknown") return null;
+  return { cost: -charged.delta };
 }
 
 /**
- * Which of a sender's messages D1 has charged (by client id), and whether the
- * sender still waits to confirm their address (their messages are held): what
- * a room asks of the rows a crash left pending. A free message books nothing,
- * so it is never found here; its send is simply tried again.
+ * A sent photo message takes its photo off the record, so the hourly job
+ * leaves the file. The rules read found it unsent a moment before; should the
+ * record have gone since (the hourly job took it, and the file with it), the
+ * message is refused and its charge under `key` given back whole.
  */
-export async function chargedMessages(app: Pick<RequestContext, "db">, senderId: number, clientIds: string[]) {
-  const charged: { clientId: string; cost: number; held: boolean }[] = [];
-  // D1 takes at most 100 bound values per statement.
-  for (let i = 0; i < clientIds.length; i += 50) {
-    const keys = clientIds.slice(i, i + 50).map((id) => messageKey(senderId, id));
-    const rows = await app.db
-      .select({ key: creditLedger.idempotencyKey, delta: creditLedger.delta, status: users.status })
-      .from(creditLedger)
-      .innerJoin(users, eq(users.id, creditLedger.userId))
-      .where(inArray(creditLedger.idempotencyKey, keys));
-    for (const row of rows)
-      charged.push({
-        clientId: row.key.slice(messageKey(senderId, "").length),
-        cost: -row.delta,
-        held: row.status === "not_confirmed",
-      });
-  }
-  return charged;
+async function claimPhoto(app: SendContext, record: MessageRecord, key: string | null) {
+  if (!record.photo) return;
+  const claimed = await claimChatPhoto(app.db, record.photo).run();
+  if (claimed.meta.changes > 0) return;
+  if (key)
+    await walletOf(app.env, record.senderId).giveBack({
+      key: photoBackKey(record.senderId, record.clientId),
+      of: [key],
+      reason: "refund",
+      note: chargeNote(record.conversationId),
+      now: app.now(),
+    });
+  throw new DomainError("photo_not_found");
 }
 
 /** The conversations of a member who just confirmed their address: their rooms deliver what they held. */
@@ -184,4 +203,10 @@ export async function conversationsOf(app: Pick<RequestContext, "db">, memberId:
     .from(conversationParticipants)
     .where(eq(conversationParticipants.userId, memberId));
   return rows.map((r) => r.conversationId);
+}
+
+/** Whether the sender still waits to confirm their address (their messages are held), as D1 says. */
+export async function senderHeld(app: Pick<RequestContext, "db">, senderId: number) {
+  const [row] = await app.db.select({ status: users.status }).from(users).where(eq(users.id, senderId));
+  return row?.status === "not_confirmed";
 }

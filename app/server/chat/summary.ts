@@ -6,9 +6,12 @@
 // from its own messages (room-summary.ts) and sends absolute values with a
 // version: a summary that arrives after a newer one changes nothing.
 // conversations.last_seq says up to which message the dashboard's daily totals
-// count, so a summary written again after a crash adds nothing twice.
+// count, so a summary written again after a crash adds nothing twice. The
+// senders' balances, as their wallets answered the room, ride along: D1's
+// display copy, written only over an older version.
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
+import { copyBalance } from "#app/server/credits/movements.ts";
 import { conversationParticipants, conversations, dailyTotals, users } from "#app/server/db/schema.ts";
 import { DAY } from "#app/server/operators/daily-totals.ts";
 import type { MemberSummary } from "./room-summary.ts";
@@ -24,11 +27,13 @@ const integer = (n: number) => {
 
 export interface ConversationSummary {
   version: number;
-  /** Every message up to here has been recorded (charged); the daily totals count up to it. */
+  /** Every message up to here has been sent (charged); the daily totals count up to it. */
   upTo: number;
   members: MemberSummary[];
   /** The members' messages the totals may not have counted yet (D1 skips those up to its own mark). */
   messages: { seq: number; senderId: number; createdAt: number }[];
+  /** The newest balance each sender's wallet answered since the last summary. */
+  balances?: { memberId: number; balance: number; version: number }[];
 }
 
 /** Where D1's mark stands before the room's first summary (which messages the totals still lack). */
@@ -111,6 +116,7 @@ export async function writeSummary(
     app.db.select({ seq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, conversationId)),
     ...members,
     ...counted,
+    ...(summary.balances ?? []).map((wallet) => copyBalance(app.db, wallet.memberId, wallet)),
     app.db
       .update(conversations)
       .set({ lastSeq: summary.upTo })

@@ -6,18 +6,13 @@
 // the member (/admin/vulnerable). A spending or words signal comes once per
 // unreviewed period: while one of its kind is open, no second one is added;
 // after a review, spending counts again only from the last spending signal on.
-import { and, asc, desc, eq, gte, inArray, isNull, lt, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { vulnerabilitySignalKinds } from "#app/schemas/enums.ts";
 import { chargeNote } from "#app/server/chat/send-message.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import type { Database } from "#app/server/db/client.ts";
-import {
-  conversationParticipants,
-  creditLedger,
-  profiles,
-  users,
-  vulnerabilitySignals,
-} from "#app/server/db/schema.ts";
+import { conversationParticipants, profiles, users, vulnerabilitySignals } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { timeZoneOf } from "#app/server/geo/time-zones.ts";
 import { startOfLocalDay } from "#app/server/likes/local-day.ts";
@@ -32,6 +27,8 @@ import { type WarningContext, warnInConversations } from "./vulnerable-warning.t
 
 type VulnerabilitySignalKind = (typeof vulnerabilitySignalKinds)[number];
 const signals = vulnerabilitySignals;
+/** Conversations with fictional profiles whose charges are counted, those last written in first (a wallet takes this many notes at once). */
+const MOST_CONVERSATIONS_COUNTED = 500;
 const open = (memberId: number) => and(eq(signals.memberId, memberId), isNull(signals.reviewedAt));
 
 /** The member's newest signal nobody reviewed yet (of one kind, if asked); null when there is none. */
@@ -86,29 +83,28 @@ export async function checkSpending(
   return id;
 }
 
-/** Paid messages the member sent fictional profiles since `since`: their charges name the conversation. */
-async function paidMessagesToFictional(db: Database, memberId: number, since: number) {
+/**
+ * Paid messages the member sent fictional profiles since `since`: their
+ * wallet counts its charges that name one of those conversations (D1 knows
+ * which they are).
+ */
+async function paidMessagesToFictional(app: { db: Database; env: Env }, memberId: number, since: number) {
   const own = alias(conversationParticipants, "own");
   const other = alias(conversationParticipants, "other");
-  const withFictional = db
-    .select({ note: sql`${chargeNote(0).replace(/0$/, "")} || ${own.conversationId}` })
+  const withFictional = await app.db
+    .select({ conversationId: own.conversationId })
     .from(own)
     .innerJoin(other, and(eq(other.conversationId, own.conversationId), sql`${other.userId} <> ${memberId}`))
     .innerJoin(profiles, and(eq(profiles.userId, other.userId), eq(profiles.fictional, true)))
-    .where(eq(own.userId, memberId));
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.userId, memberId),
-        gte(creditLedger.createdAt, since),
-        lt(creditLedger.delta, 0),
-        inArray(creditLedger.reason, ["message", "photo_message", "gift"]),
-        inArray(creditLedger.note, withFictional),
-      ),
-    );
-  return Number(row?.n ?? 0);
+    .where(eq(own.userId, memberId))
+    .orderBy(desc(own.lastSentAt))
+    .limit(MOST_CONVERSATIONS_COUNTED);
+  if (!withFictional.length) return 0;
+  return walletOf(app.env, memberId).countCharges({
+    since,
+    notes: withFictional.map((row) => chargeNote(row.conversationId)),
+    reasons: ["message", "photo_message", "gift"],
+  });
 }
 
 /**
@@ -124,7 +120,7 @@ export async function assertVulnerableCap(send: FictionalSend): Promise<void> {
     .from(profiles)
     .where(eq(profiles.userId, senderId));
   const today = startOfLocalDay(app.now(), timeZoneOf(member?.country ?? ""));
-  if ((await paidMessagesToFictional(app.db, senderId, today)) >= app.settings.vulnerable_daily_messages) {
+  if ((await paidMessagesToFictional(app, senderId, today)) >= app.settings.vulnerable_daily_messages) {
     throw new DomainError("vulnerable_cap_reached");
   }
 }

@@ -58,17 +58,19 @@ export function countingD1(d1: D1Database) {
 
 /**
  * D1 rows one paid message costs, counted the way the room spends them: the
- * one batch before the acknowledgement (the charge and the send rules), and
- * the conversation's summary behind it (written once per burst; counted here
- * for this one message alone, the most it can cost). The summary is what the
- * room would send after this message: the sender has read up to it, the
- * recipient has it unread, and the daily totals count it.
+ * one read before the acknowledgement (the send rules and the price; the
+ * charge itself is the sender's wallet's), and the conversation's summary
+ * behind it (written once per burst; counted here for this one message alone,
+ * the most it can cost), with D1's copy of the sender's balance. The summary is
+ * what the room would send after this message: the sender has read up to it,
+ * the recipient has it unread, and the daily totals count it.
  */
-export async function messageRows(d1: D1Database, record: MessageRecord) {
+export async function messageRows(env: Env, record: MessageRecord) {
+  const d1 = env.DB;
   const hot = countingD1(d1);
   const now = Date.now();
-  const app = { db: createDb(hot.db), settings: builtInSettings, now: () => now };
-  await recordMessage(app, record);
+  const app = { db: createDb(hot.db), env, settings: builtInSettings, now: () => now };
+  const { wallet } = await recordMessage(app, record);
   // Newer than any summary the room wrote before, or D1 would rightly skip it (read outside the count).
   const { results } = await d1
     .prepare(
@@ -102,6 +104,7 @@ export async function messageRows(d1: D1Database, record: MessageRecord) {
       },
     ],
     messages: [{ seq: record.seq, senderId: record.senderId, createdAt: now }],
+    balances: wallet ? [{ memberId: record.senderId, ...wallet }] : [],
   });
   return { hot: hot.totals, behind: behind.totals };
 }

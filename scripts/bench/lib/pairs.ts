@@ -1,11 +1,14 @@
 // Two seeded members in a conversation for a benchmark, the first logged in
 // (the second too when asked) and holding credits, written straight to the
-// bench state's D1 the way the app would have. Both are real members: the seed
+// bench state's D1 the way the app would have: the credits are recorded as an
+// adjustment and applied to the first member's wallet where the wallets run
+// (`env`, the bench server's bindings); else the first send applies them, as it
+// applies any movement recorded before it. Both are real members: the seed
 // makes some profiles fictional, and a message to one waits for the sender to
 // confirm that staff answer (fictional/operator-notice.ts), which no benchmark does.
 import { and, eq, inArray } from "drizzle-orm";
 import { startSession } from "#app/server/accounts/session.ts";
-import { creditStatements } from "#app/server/credits/ledger.ts";
+import { applyMovements, recordCredit } from "#app/server/credits/movements.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { conversationParticipants, conversations, profiles } from "#app/server/db/schema.ts";
 
@@ -18,7 +21,7 @@ export interface BenchPair {
 export async function givenPair(
   db: Database,
   [a, b]: [number, number],
-  options: { credits: number; bothLoggedIn?: boolean; now: number },
+  options: { credits: number; bothLoggedIn?: boolean; now: number; env?: Env },
 ): Promise<BenchPair> {
   const { now } = options;
   const [row] = await db
@@ -50,7 +53,7 @@ export async function givenPair(
       ])
       .onConflictDoNothing(),
     ...sessions.map((s) => s.statement),
-    ...creditStatements(db, {
+    recordCredit(db, {
       userId: a,
       amount: options.credits,
       reason: "adjustment",
@@ -58,5 +61,6 @@ export async function givenPair(
       now,
     }),
   ]);
+  if (options.env) await applyMovements({ db, env: options.env, now: () => now }, a);
   return { conversation, cookies: sessions.map((s) => `session=${s.token}`) };
 }

@@ -21,7 +21,7 @@ export async function preparePairs(env: Env, count: number, firstMember = 10, cr
   const pairs: Pair[] = [];
   for (let i = 0; i < count; i++) {
     const members: [number, number] = [firstMember + 2 * i, firstMember + 1 + 2 * i];
-    const pair = await givenPair(db, members, { credits, bothLoggedIn: true, now });
+    const pair = await givenPair(db, members, { credits, bothLoggedIn: true, now, env });
     pairs.push({ conversation: pair.conversation, members, cookies: [pair.cookies[0]!, pair.cookies[1]!] });
   }
   return pairs;

@@ -61,6 +61,24 @@ function builtModules(main: string) {
   return [main, ...files].map((path) => ({ type: path.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path }));
 }
 
+/**
+ * The Worker built into `buildDir` as Miniflare runs it (its modules as
+ * workerd loads them), and the Workers it calls: for the benchmark's server,
+ * and for scripts that read what only the Worker's Durable Objects hold.
+ */
+export function builtWorker(buildDir: string) {
+  const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(
+    resolve(buildDir, "server", "wrangler.json"),
+  );
+  const { modulesRules: _, ...options } = workerOptions as typeof workerOptions & {
+    modulesRules?: unknown;
+    bindings?: Record<string, unknown>;
+    ratelimits?: Record<string, unknown>;
+    serviceBindings?: Record<string, unknown>;
+  };
+  return { worker: { ...options, modulesRoot: dirname(main!), modules: builtModules(main!) }, externalWorkers };
+}
+
 export async function startServer(options: { port: number; members?: number }): Promise<BenchServer> {
   // The build carries .dev.vars: the local providers.
   await ensureDevVars();
@@ -69,28 +87,18 @@ export async function startServer(options: { port: number; members?: number }): 
   run([bin("react-router"), "build"], env);
 
   const listeners = new Set<(line: Record<string, unknown>) => void>();
-  const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(
-    resolve(BUILD_DIR, "server", "wrangler.json"),
-  );
-  const { modulesRules: _, ...options_ } = workerOptions as typeof workerOptions & {
-    modulesRules?: unknown;
-    bindings?: Record<string, unknown>;
-    ratelimits?: Record<string, unknown>;
-    serviceBindings?: Record<string, unknown>;
-  };
+  const { worker: built, externalWorkers } = builtWorker(BUILD_DIR);
   const appOptions = (rateLimit: "binding" | "none") => {
-    const { MESSAGE_RATE_LIMIT, ...ratelimits } = options_.ratelimits ?? {};
+    const { MESSAGE_RATE_LIMIT, ...ratelimits } = built.ratelimits ?? {};
     const worker = {
-      ...options_,
+      ...built,
       // Counts every binding call (workers/app.local.ts); no other build or server sets it.
-      bindings: { ...options_.bindings, BENCH_CALLS: "1" },
-      modulesRoot: dirname(main!),
-      modules: builtModules(main!),
+      bindings: { ...built.bindings, BENCH_CALLS: "1" },
       ...(rateLimit === "none"
         ? {
             ratelimits,
             serviceBindings: {
-              ...options_.serviceBindings,
+              ...built.serviceBindings,
               MESSAGE_RATE_LIMIT: { name: "within-limit", entrypoint: "WithinLimit" },
             },
           }
