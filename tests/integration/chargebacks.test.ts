@@ -6,14 +6,15 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { charge, ledgerBalance } from "#app/server/credits/ledger.ts";
+import { armCrash, SimulatedCrash } from "#app/server/crash-points.ts";
 import { users } from "#app/server/db/schema.ts";
+import { applyChargeback } from "#app/server/payments/chargeback.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { directDebitOffer } from "#app/server/payments/direct-debit.ts";
 import { liftDirectDebitBlock } from "#app/server/payments/direct-debit-block.ts";
-import { accountsApp, db, mailsTo, NOW, outcome } from "./fixtures.ts";
+import { accountsApp, db, mailsTo, outcome, walletLedgerSum } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
-import { givenMollie, givenPackage, ledgerOf, mollieApp, oldMember, paymentRow } from "./payment-fixtures.ts";
+import { givenMollie, givenPackage, ledgerOf, mollieApp, oldMember, paymentRow, spent } from "./payment-fixtures.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -52,7 +53,7 @@ describe("a charge-back", () => {
     await webhook(ref, 3);
     expect((await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback").map((r) => r.delta)).toEqual([-29, -31]);
     expect(await memberRow(buyer.id)).toMatchObject({ credits: 0 });
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
   });
 
   it("ends the premium this payment bought, blocks direct debit and mails the member in their language", async () => {
@@ -87,7 +88,7 @@ describe("a charge-back", () => {
   it("gives back what it took, premium too, when the bank reverses it", async () => {
     const mollie = givenMollie();
     const { buyer, paymentId, ref } = await paidAtMollie(mollie);
-    await charge(db, { userId: buyer.id, cost: 25, reason: "message", idempotencyKey: "msg:spent", now: NOW });
+    await spent(buyer.id, 25, "msg:spent");
     mollie.chargeBack(ref);
     await webhook(ref);
     expect(await memberRow(buyer.id)).toMatchObject({ credits: 0, paidUser: false });
@@ -98,9 +99,33 @@ describe("a charge-back", () => {
     // The 35 that were left came back, not the 60 of the package.
     expect((await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback").map((r) => r.delta)).toEqual([-35, 35]);
     expect(await memberRow(buyer.id)).toMatchObject({ credits: 35, paidUser: true });
-    expect(await ledgerBalance(db, buyer.id)).toBe(35);
+    expect(await walletLedgerSum(buyer.id)).toBe(35);
     // The block stays until an operator lifts it.
     expect(await memberRow(buyer.id)).toMatchObject({ directDebitBlocked: true });
+  });
+
+  it("reversed in part, gives back only what it took beyond what is still charged back, as the wallet took it", async () => {
+    const mollie = givenMollie();
+    const { buyer, paymentId, ref } = await paidAtMollie(mollie);
+    await spent(buyer.id, 25, "msg:spent");
+    mollie.chargeBack(ref);
+    // The take-back is recorded, and the server dies before the wallet hears of it.
+    armCrash("movement:recorded");
+    await expect(webhook(ref)).rejects.toThrow(SimulatedCrash);
+    expect(await walletLedgerSum(buyer.id)).toBe(35);
+
+    // 9.98 of 19.95 still charged back stands for 30 credits; the wallet took 35: 5 come back.
+    await applyChargeback(mollieApp(), await paymentRow(paymentId), 998);
+    expect(await walletLedgerSum(buyer.id)).toBe(5);
+    await applyChargeback(mollieApp(), await paymentRow(paymentId), 0);
+    expect(await walletLedgerSum(buyer.id)).toBe(35);
+    const chargebacks = (await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback");
+    expect(chargebacks.map((r) => [r.op, r.delta])).toEqual([
+      ["takeBack", -35],
+      ["giveBack", 5],
+      ["giveBack", 30],
+    ]);
+    expect(await memberRow(buyer.id)).toMatchObject({ credits: 35, paidUser: true });
   });
 });
 

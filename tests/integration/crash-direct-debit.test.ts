@@ -7,13 +7,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { armCrash, SimulatedCrash } from "#app/server/crash-points.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { directDebitMandates } from "#app/server/db/schema.ts";
 import { runHourly } from "#app/server/jobs/hourly.ts";
 import { createLogger } from "#app/server/log.ts";
 import { handleWebhook } from "#app/server/payments/checkout.ts";
 import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
-import { db, NOW } from "./fixtures.ts";
+import { db, NOW, walletLedgerSum } from "./fixtures.ts";
 import {
   directDebitForm,
   givenMollie,
@@ -69,7 +68,7 @@ describe("collecting a direct debit when Mollie or the server fails mid-way", ()
 
     mollie.setStatus(collection!.id, "paid");
     await handleWebhook(mollieApp(), "mollie", collection!.id);
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
   });
 
   it("Mollie made the collection but its answer was lost: found by our payment id, not collected twice", async () => {
@@ -127,7 +126,7 @@ describe("collecting a direct debit when Mollie or the server fails mid-way", ()
     expect(await paymentRow(paymentId)).toMatchObject({ status: "expired", providerRef: null });
     const [mandate] = await db.select().from(directDebitMandates).where(eq(directDebitMandates.id, mandateId));
     expect(mandate!.status).toBe("failed");
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     expect(mollie.payments.size).toBe(0);
   });
 

@@ -10,7 +10,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { armCrash, SimulatedCrash } from "#app/server/crash-points.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
+import { REPLAY_AFTER_MS, replayMovements } from "#app/server/credits/movements.ts";
 import { createDb } from "#app/server/db/client.ts";
 import {
   auditLog,
@@ -30,7 +30,7 @@ import { refundPayment } from "#app/server/payments/refunds.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import type { MollieFake } from "#tests/fakes/mollie.ts";
 import { faultyD1 } from "./faulty-d1.ts";
-import { accountsApp, db, givenAccount, NOW, outcome } from "./fixtures.ts";
+import { accountsApp, db, givenAccount, NOW, outcome, walletLedgerSum, walletOfMember } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 import { givenMollie, mollieApp, mollieEnv } from "./payment-fixtures.ts";
 
@@ -81,7 +81,7 @@ const ledgerRows = (memberId: number, reason: "purchase" | "refund") =>
 /** What must hold for a member whatever moment the server died at, once the hourly job has run. */
 async function expectSettled(memberId: number) {
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, memberId));
-  expect(user!.credits, "balance equals the ledger").toBe(await ledgerBalance(db, memberId));
+  expect(user!.credits, "balance equals the ledger").toBe(await walletLedgerSum(memberId));
   const rows = await paymentsOf(memberId);
   expect(
     rows.filter((p) => p.status === "open" || p.status === "pending").map((p) => p.id),
@@ -121,7 +121,7 @@ describe("buying credits when the server dies mid-way", () => {
     await hourly(NOW + 2 * HOUR);
     expect(await paymentRow(payment!.id)).toMatchObject({ status: "expired", updatedAt: NOW + 2 * HOUR });
     await expectSettled(member.id);
-    expect(await ledgerBalance(db, member.id)).toBe(0);
+    expect(await walletLedgerSum(member.id)).toBe(0);
   });
 
   it("after the provider's payment, before its reference is stored: the member never got the link, the row expires", async () => {
@@ -139,7 +139,7 @@ describe("buying credits when the server dies mid-way", () => {
     await hourly(NOW + 2 * HOUR);
     expect((await paymentRow(payment!.id)).status).toBe("expired");
     await expectSettled(member.id);
-    expect(await ledgerBalance(db, member.id)).toBe(0);
+    expect(await walletLedgerSum(member.id)).toBe(0);
   });
 
   it("paid at the provider but the webhook never came: the hourly job asks and books it once", async () => {
@@ -159,7 +159,7 @@ describe("buying credits when the server dies mid-way", () => {
 
     await hourly(NOW + 20 * MINUTE);
     expect((await paymentRow(paymentId)).status).toBe("paid");
-    expect(await ledgerBalance(db, member.id)).toBe(60);
+    expect(await walletLedgerSum(member.id)).toBe(60);
     // The next run, and the webhook after all, late: nothing more is booked.
     await hourly(NOW + 80 * MINUTE);
     await handleWebhook(accountsApp(), "sandbox", ref);
@@ -185,9 +185,52 @@ describe("buying credits when the server dies mid-way", () => {
 
     await hourly(NOW + 20 * MINUTE);
     expect((await paymentRow(paymentId)).status).toBe("paid");
-    expect(await ledgerBalance(db, member.id)).toBe(60);
+    expect(await walletLedgerSum(member.id)).toBe(60);
     await expectSettled(member.id);
   });
+
+  it.each(["the webhook again", "the minute job's replay"] as const)(
+    "paid, and the server died after the purchase was recorded, before the wallet heard of it: credited once by %s",
+    async (finisher) => {
+      const pkg = await givenPackage();
+      const member = await buyer();
+      const { paymentId } = await startCheckout(accountsApp(), member, {
+        packageId: pkg.id,
+        method: "ideal",
+        country: "NL",
+      });
+      const ref = (await paymentRow(paymentId)).providerRef!;
+      await settleSandboxPayment(db, ref, "paid");
+      armCrash("movement:recorded");
+      await expect(handleWebhook(accountsApp(), "sandbox", ref)).rejects.toThrow(SimulatedCrash);
+
+      // The purchase is paid and recorded; the wallet has moved nothing yet.
+      expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", credits: 60 });
+      expect(await ledgerRows(member.id, "purchase")).toEqual([
+        expect.objectContaining({ op: "credit", amount: 60, delta: 0, appliedAt: null }),
+      ]);
+      expect(await walletLedgerSum(member.id)).toBe(0);
+
+      const later = { db, env, log: createLogger("test-replay"), now: () => NOW + REPLAY_AFTER_MS + MINUTE };
+      const finish = () =>
+        finisher === "the webhook again" ? handleWebhook(accountsApp(), "sandbox", ref) : replayMovements(later);
+      await Promise.all([finish(), finish()]);
+      await finish();
+      // And the other way too, late: nothing more moves.
+      await replayMovements(later);
+      await handleWebhook(accountsApp(), "sandbox", ref);
+
+      expect(await ledgerRows(member.id, "purchase")).toEqual([
+        expect.objectContaining({ delta: 60, outcome: "booked", appliedAt: expect.any(Number) }),
+      ]);
+      const wallet = await walletOfMember(member.id);
+      expect(wallet.ledger.map((row) => [row.key, row.delta])).toEqual([[`payment:${paymentId}`, 60]]);
+      expect(wallet.balance).toBe(60);
+      const [user] = await db.select().from(users).where(eq(users.id, member.id));
+      expect(user).toMatchObject({ credits: 60, paidUser: true });
+      await expectSettled(member.id);
+    },
+  );
 
   it("a payment the payer gave up on ends as the provider says", async () => {
     const pkg = await givenPackage();
@@ -214,7 +257,7 @@ describe("refunding a payment when the server dies mid-way", () => {
     const ref = (await paymentRow(paymentId)).providerRef!;
     await settleSandboxPayment(db, ref, "paid");
     await handleWebhook(app, "sandbox", ref);
-    expect(await ledgerBalance(db, member.id)).toBe(60);
+    expect(await walletLedgerSum(member.id)).toBe(60);
     return { member: member.id, email: member.email, paymentId, ref };
   }
 
@@ -229,7 +272,7 @@ describe("refunding a payment when the server dies mid-way", () => {
       expect.objectContaining({ delta: -60, idempotencyKey: expect.stringMatching(`^refund:${setup.paymentId}:`) }),
     ]);
     expect((await ledgerRows(setup.member, "refund"))[0]!.note).toContain(operator.email);
-    expect(await ledgerBalance(db, setup.member)).toBe(0);
+    expect(await walletLedgerSum(setup.member)).toBe(0);
     const mails = await db
       .select()
       .from(mailOutbox)
@@ -280,7 +323,7 @@ describe("refunding a payment when the server dies mid-way", () => {
     // The money went back; the payment still says paid and the credits are still there.
     expect((await sandboxRow(setup.ref)).refundedCents).toBe(1995);
     expect((await paymentRow(setup.paymentId)).status).toBe("paid");
-    expect(await ledgerBalance(db, setup.member)).toBe(60);
+    expect(await walletLedgerSum(setup.member)).toBe(60);
     expect(await db.select({ n: count() }).from(refundRequests)).toEqual([{ n: 1 }]);
 
     await hourly(NOW + 10 * MINUTE);
@@ -320,13 +363,13 @@ describe("refunding a payment when the server dies mid-way", () => {
     }
     expect(await db.select({ n: count() }).from(refundRequests)).toEqual([{ n: 1 }]);
     expect((await paymentRow(setup.paymentId)).status).toBe("paid");
-    expect(await ledgerBalance(db, setup.member)).toBe(60);
+    expect(await walletLedgerSum(setup.member)).toBe(60);
     expect((await sandboxRow(setup.ref)).refundedCents).toBe(0);
 
     // An operator looks at it: the provider says no, nothing happened, and nothing is left half-done.
     expect(await outcome(refundPayment(support.app, setup.paymentId))).toBe("refund_failed");
     await expectSettled(setup.member);
-    expect(await ledgerBalance(db, setup.member)).toBe(60);
+    expect(await walletLedgerSum(setup.member)).toBe(60);
   });
 
   it("a refund refused at once leaves no request behind", async () => {
@@ -355,7 +398,7 @@ describe("refunding a Mollie payment when the server dies mid-way", () => {
     const ref = (await paymentRow(paymentId)).providerRef!;
     mollie.setStatus(ref, "paid");
     await handleWebhook(app, "mollie", ref);
-    expect(await ledgerBalance(db, member.id)).toBe(60);
+    expect(await walletLedgerSum(member.id)).toBe(60);
     return { member, paymentId };
   }
 
@@ -374,7 +417,7 @@ describe("refunding a Mollie payment when the server dies mid-way", () => {
     expect(mollie.refunds).toHaveLength(1);
     expect(refundPosts(mollie)).toHaveLength(1);
     expect((await paymentRow(paymentId)).status).toBe("refunded");
-    expect(await ledgerBalance(db, member.id)).toBe(0);
+    expect(await walletLedgerSum(member.id)).toBe(0);
     await expectSettled(member.id);
   });
 
@@ -404,7 +447,7 @@ describe("refunding a Mollie payment when the server dies mid-way", () => {
       expect(refundPosts(mollie).map((p) => p.idempotencyKey)).toEqual([key]);
       expect((await paymentRow(paymentId)).status).toBe("refunded");
       expect(await ledgerRows(member.id, "refund")).toEqual([expect.objectContaining({ delta: -60 })]);
-      expect(await ledgerBalance(db, member.id)).toBe(0);
+      expect(await walletLedgerSum(member.id)).toBe(0);
       await expectSettled(member.id);
     },
   );

@@ -8,7 +8,6 @@ import { SELF } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import {
   creditLedger,
   creditPackages,
@@ -24,7 +23,7 @@ import { checkTypedCode, startCheckout } from "#app/server/payments/checkout.ts"
 import { checkCode } from "#app/server/payments/discounts.ts";
 import { memberOffer, packageOffers } from "#app/server/payments/offers.ts";
 import { settleSandboxPayment } from "#app/server/payments/sandbox.ts";
-import { accountsApp, clock, db, givenAccount, outcome } from "./fixtures.ts";
+import { accountsApp, clock, db, givenAccount, outcome, walletLedgerSum } from "./fixtures.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -111,7 +110,7 @@ async function checkout(member: Member, pkgId: number, code?: string) {
 
 async function balance(id: number) {
   const [user] = await db.select({ credits: users.credits, paid: users.paidUser }).from(users).where(eq(users.id, id));
-  expect(await ledgerBalance(db, id)).toBe(user!.credits);
+  expect(await walletLedgerSum(id)).toBe(user!.credits);
   return user!;
 }
 

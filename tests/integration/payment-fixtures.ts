@@ -6,10 +6,12 @@ import { eq } from "drizzle-orm";
 import { expect, onTestFinished, vi } from "vitest";
 import { directDebitSchema } from "#app/schemas/payments.ts";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
+import { applyMovements, copyBalance } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import { creditLedger, creditPackages, payments, smsOutbox, users } from "#app/server/db/schema.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { createMollieFake, FAKE_MOLLIE_KEY } from "#tests/fakes/mollie.ts";
-import { accountsApp, db, givenAccount, NOW } from "./fixtures.ts";
+import { accountsApp, appContext, db, givenAccount, NOW } from "./fixtures.ts";
 
 export const MOLLIE_URL = "https://mollie.fake.test";
 /** Worker vars that choose Mollie, pointed at the fake. */
@@ -92,6 +94,14 @@ export const paymentRow = async (id: number) => (await db.select().from(payments
 export const balanceOf = async (userId: number) =>
   (await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)))[0]!.credits;
 export const ledgerOf = (userId: number) => db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+
+/** Credits the member spends on a message, from their wallet as a room takes them (their records applied first). */
+export async function spent(userId: number, amount: number, key: string) {
+  await applyMovements(appContext(), userId);
+  const answer = await walletOf(env, userId).charge({ key, amount, reason: "message", now: NOW });
+  expect(answer.outcome).toBe("charged");
+  await copyBalance(db, userId, answer);
+}
 
 /** A checkout of `pkg` by `buyer` at the fake of Mollie, paid and booked. */
 export async function paidAtMollie(mollie: ReturnType<typeof givenMollie>, buyer: { id: number }, pkgId: number) {

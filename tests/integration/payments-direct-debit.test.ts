@@ -6,12 +6,11 @@
 import { SELF } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { charge, ledgerBalance } from "#app/server/credits/ledger.ts";
 import { directDebitMandates, payments, sandboxPayments, users } from "#app/server/db/schema.ts";
 import { handleWebhook } from "#app/server/payments/checkout.ts";
 import { confirmCode, directDebitOffer, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import { recentPayments } from "#app/server/payments/history.ts";
-import { accountsApp, db, NOW, outcome, sessionCookieFor } from "./fixtures.ts";
+import { accountsApp, db, NOW, outcome, sessionCookieFor, walletLedgerSum } from "./fixtures.ts";
 import {
   directDebitForm,
   givenMollie,
@@ -21,6 +20,7 @@ import {
   oldMember,
   paymentRow,
   smsCodeTo,
+  spent,
 } from "./payment-fixtures.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -144,7 +144,7 @@ describe("a direct debit collected at Mollie", () => {
     const mollie = givenMollie();
     const { buyer, paymentId, ref } = await signedDirectDebit();
     expect(await handleWebhook(mollieApp(), "mollie", ref!)).toBe("pending");
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     mollie.setStatus(ref!, "paid");
     await Promise.all([0, 1, 2].map(() => handleWebhook(mollieApp(), "mollie", ref!)));
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", credits: 60 });
@@ -180,7 +180,7 @@ describe("a direct debit collected at Mollie", () => {
       expect.objectContaining({ delta: 60, reason: "purchase" }),
       expect.objectContaining({ delta: -60, reason: "chargeback", idempotencyKey: `chargeback:${paymentId}` }),
     ]);
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(0);
   });
 
@@ -189,14 +189,14 @@ describe("a direct debit collected at Mollie", () => {
     const { buyer, ref } = await signedDirectDebit();
     mollie.setStatus(ref!, "paid");
     await handleWebhook(mollieApp(), "mollie", ref!);
-    await charge(db, { userId: buyer.id, cost: 25, reason: "message", idempotencyKey: "msg:test", now: NOW });
+    await spent(buyer.id, 25, "msg:test");
     mollie.setStatus(ref!, "failed");
     await handleWebhook(mollieApp(), "mollie", ref!);
     await handleWebhook(mollieApp(), "mollie", ref!);
     const back = (await ledgerOf(buyer.id)).filter((r) => r.reason === "chargeback");
     expect(back).toEqual([expect.objectContaining({ delta: -35 })]);
     expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(0);
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
   });
 
   it("reuses the member's Mollie customer for the next direct debit, with a mandate of its own", async () => {
@@ -238,7 +238,7 @@ describe("a direct debit in the local sandbox", () => {
     ).text();
     expect(page).toContain("Je incasso is aangevraagd");
     expect(page).toContain(`href="/payments/sandbox/${ref}"`);
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
 
     for (let i = 0; i < 2; i++) {
       const chosen = await SELF.fetch(`http://localhost/payments/sandbox/${ref}`, {

@@ -6,13 +6,12 @@ import { SELF } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { payments, providerKeys, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { refundPayment } from "#app/server/payments/refunds.ts";
 import { FAKE_MOLLIE_KEY } from "#tests/fakes/mollie.ts";
-import { db, outcome } from "./fixtures.ts";
+import { db, outcome, walletLedgerSum } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 import {
   givenMollie,
@@ -99,9 +98,9 @@ describe("Mollie's hosted checkout", () => {
     mollie.setStatus(ref, "paid");
     mollie.fail({ kind: "down", times: 1 });
     await expect(handleWebhook(mollieApp(), "mollie", ref)).rejects.toThrow(/503/);
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     await handleWebhook(mollieApp(), "mollie", ref);
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
   });
 
   it.each([
@@ -157,7 +156,7 @@ describe("refunds through Mollie", () => {
       }),
     ]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     expect(await outcome(refundPayment(operator, paymentId))).toBe("not_refundable");
     expect(mollie.refunds).toHaveLength(1);
   });
@@ -171,6 +170,6 @@ describe("refunds through Mollie", () => {
     const support = await givenOperator("support");
     expect(await outcome(refundPayment({ ...support.app, env: mollieEnv }, paymentId))).toBe("refund_failed");
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid" });
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
   });
 });

@@ -5,12 +5,11 @@
 // stored and reused.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { providerKeys, users } from "#app/server/db/schema.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { confirmCode, startDirectDebit } from "#app/server/payments/direct-debit.ts";
 import { refundPayment, settleRefundRequests } from "#app/server/payments/refunds.ts";
-import { db, NOW, outcome } from "./fixtures.ts";
+import { db, NOW, outcome, walletLedgerSum } from "./fixtures.ts";
 import { auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 import {
   directDebitForm,
@@ -22,6 +21,7 @@ import {
   oldMember,
   paymentRow,
   smsCodeTo,
+  spent,
 } from "./payment-fixtures.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -37,7 +37,7 @@ async function paidCheckout(mollie = givenMollie()) {
   const ref = (await paymentRow(paymentId)).providerRef!;
   mollie.setStatus(ref, "paid");
   await handleWebhook(mollieApp(), "mollie", ref);
-  expect(await ledgerBalance(db, buyer.id)).toBe(60);
+  expect(await walletLedgerSum(buyer.id)).toBe(60);
   return { mollie, buyer, paymentId, ref };
 }
 
@@ -54,13 +54,13 @@ describe("a refund Mollie fails after accepting it", () => {
     const { mollie, buyer, paymentId, ref } = await paidCheckout();
     const support = await refundedInConsole(paymentId);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
 
     mollie.setRefundStatus(mollie.refunds[0]!.id, "failed");
     await handleWebhook(mollieApp(), "mollie", ref);
     await handleWebhook(mollieApp(), "mollie", ref);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid" });
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
     expect((await ledgerOf(buyer.id)).map((r) => [r.reason, r.delta])).toEqual([
       ["purchase", 60],
       ["refund", -60],
@@ -77,7 +77,7 @@ describe("a refund Mollie fails after accepting it", () => {
     expect((mollie.refunds[1]!.metadata as { idempotencyKey: string }).idempotencyKey).not.toBe(
       firstKey.idempotencyKey,
     );
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
   });
 
   it("is followed by the hourly job: a canceled refund gives back what it took, a settled one stays", async () => {
@@ -93,9 +93,9 @@ describe("a refund Mollie fails after accepting it", () => {
     expect(await paymentRow(first.paymentId)).toMatchObject({ status: "refunded" });
     expect(await hourly()).toMatchObject({ followed: 2, unanswered: 0 });
     expect(await paymentRow(first.paymentId)).toMatchObject({ status: "paid" });
-    expect(await ledgerBalance(db, first.buyer.id)).toBe(60);
+    expect(await walletLedgerSum(first.buyer.id)).toBe(60);
     expect(await paymentRow(second.paymentId)).toMatchObject({ status: "refunded" });
-    expect(await ledgerBalance(db, second.buyer.id)).toBe(0);
+    expect(await walletLedgerSum(second.buyer.id)).toBe(0);
   });
 });
 
@@ -105,26 +105,42 @@ describe("a refund made in Mollie's dashboard", () => {
     mollie.refundInDashboard(ref, "10.00");
     await handleWebhook(mollieApp(), "mollie", ref);
     // 60 credits × 10.00 / 19.95 = 30.07: 30 back.
-    expect(await ledgerBalance(db, buyer.id)).toBe(30);
+    expect(await walletLedgerSum(buyer.id)).toBe(30);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid" });
     await handleWebhook(mollieApp(), "mollie", ref);
-    expect(await ledgerBalance(db, buyer.id)).toBe(30);
+    expect(await walletLedgerSum(buyer.id)).toBe(30);
 
     mollie.refundInDashboard(ref);
     await handleWebhook(mollieApp(), "mollie", ref);
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });
     expect((await ledgerOf(buyer.id)).map((r) => r.delta)).toEqual([60, -30, -30]);
   });
 
+  it("takes nothing for a refund worth less than a credit, and the member's later movements still reach the wallet", async () => {
+    const { mollie, buyer, paymentId, ref } = await paidCheckout();
+    mollie.refundInDashboard(ref, "0.01");
+    await handleWebhook(mollieApp(), "mollie", ref);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
+    mollie.refundInDashboard(ref);
+    await handleWebhook(mollieApp(), "mollie", ref);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });
+    expect((await ledgerOf(buyer.id)).map((r) => [r.delta, r.outcome])).toEqual([
+      [60, "booked"],
+      [-60, "booked"],
+    ]);
+  });
+
   it("never takes the balance below zero: credits already spent stay spent", async () => {
     const { mollie, buyer, ref } = await paidCheckout();
-    await db.update(users).set({ credits: 10 }).where(eq(users.id, buyer.id));
+    await spent(buyer.id, 50, "msg:spent");
     mollie.refundInDashboard(ref);
     await handleWebhook(mollieApp(), "mollie", ref);
     const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, buyer.id));
     expect(row!.credits).toBe(0);
     expect((await ledgerOf(buyer.id)).at(-1)).toMatchObject({ reason: "refund", delta: -10 });
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
   });
 });
 

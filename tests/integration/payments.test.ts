@@ -1,14 +1,13 @@
 import { SELF } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { creditLedger, discountCodes, discountRedemptions, payments, users } from "#app/server/db/schema.ts";
 import { checkTypedCode, handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { checkCode, TIME_BONUS_SECONDS, timeBonus, welcomeCode } from "#app/server/payments/discounts.ts";
 import { isFirstPurchase } from "#app/server/payments/history.ts";
 import { sandboxPayment, settleSandboxPayment } from "#app/server/payments/sandbox.ts";
 import { chooseSandboxOutcome, isSandboxOpen } from "#app/server/payments/sandbox-checkout.ts";
-import { accountsApp, db, givenAccount, NOW, outcome, sessionCookieFor } from "./fixtures.ts";
+import { accountsApp, db, givenAccount, NOW, outcome, sessionCookieFor, walletLedgerSum } from "./fixtures.ts";
 import { givenPackage, member, oldMember } from "./payment-fixtures.ts";
 
 const webhook = (ref: string) =>
@@ -36,7 +35,7 @@ describe("buying credits through the sandbox provider", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const [user] = await db.select().from(users).where(eq(users.id, buyer.id));
     expect(user).toMatchObject({ credits: 60, paidUser: true });
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
     expect(await db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, buyer.id))).toEqual([
       { n: 1 },
     ]);
@@ -80,7 +79,7 @@ describe("buying credits through the sandbox provider", () => {
       ]);
     }
     expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0]!.credits).toBe(120);
-    expect(await ledgerBalance(db, buyer.id)).toBe(120);
+    expect(await walletLedgerSum(buyer.id)).toBe(120);
   });
 
   it("knows the purchase that made the member premium: their first paid one, and only while it is", async () => {
@@ -124,7 +123,7 @@ describe("buying credits through the sandbox provider", () => {
     await chooseSandboxOutcome(accountsApp(), settled, "failed");
     expect((await sandboxPayment(db, ref))!.status).toBe("paid");
     expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe("paid");
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
   });
 
   it("refuses a method the country does not offer, and an unknown package", async () => {

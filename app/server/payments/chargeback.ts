@@ -9,20 +9,24 @@
 //
 // More charged back: the credits in proportion to the amount (rounded down,
 // proportion.ts), as far as the balance allows (credits spent stay spent; the
-// ledger row says how many came back); premium ends when no other purchase of
+// wallet says how many came back); premium ends when no other purchase of
 // the member stands (that payment bought it); direct debit is blocked until an
 // operator lifts it (direct-debit-block.ts), with an automated statement of
 // reasons the first time (decisions/); the member is mailed in their
 // language. Less charged back: the credits taken beyond the new proportion
-// come back, and with nothing charged back any more the payment is paid again
-// and the member premium. A payment never booked (its "paid" never reached us)
-// takes nothing back; one refunded keeps its refund (the credits went back then).
+// come back (what the wallet took under the charge-back's keys, read once the
+// member's records are applied), and with nothing charged back any more the
+// payment is paid again and the member premium. The credits move as records
+// (credits/movements.ts) in that batch, applied to the wallet right after it.
+// A payment never booked (its "paid" never reached us) takes nothing back; one
+// refunded keeps its refund (the credits went back then).
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext } from "#app/context.ts";
 import { formatDate, formatMoney } from "#app/i18n/format.ts";
 import { translator } from "#app/i18n/i18next.server.ts";
-import { booked, clawbackStatements, giveBackStatements } from "#app/server/credits/ledger.ts";
+import { applyMovements, applyNow, recorded, recordGiveBack, recordTakeBack } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import { creditLedger, payments, profiles, users } from "#app/server/db/schema.ts";
 import { memberStatementIf } from "#app/server/decisions/statements.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
@@ -59,9 +63,9 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
   const now = app.now();
   const before = appliedBefore(payment);
   const base = `chargeback:${payment.id}`;
-  const [movements, [member]] = await db.batch([
+  const [chain, [member]] = await db.batch([
     db
-      .select({ delta: creditLedger.delta })
+      .select({ key: creditLedger.idempotencyKey })
       .from(creditLedger)
       .where(
         and(
@@ -75,8 +79,7 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, payment.userId)),
   ]);
-  const key = movements.length ? `${base}:${movements.length}` : base;
-  const taken = -movements.reduce((sum, row) => sum + row.delta, 0);
+  const key = chain.length ? `${base}:${chain.length}` : base;
   // Every statement applies only while the payment stands as read; the payment itself changes last.
   const unchanged = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = ${payment.status} and ${payments.chargedBackCents} = ${payment.chargedBackCents})`;
   const inProportion = (cents: number) => creditsInProportion(payment.credits, cents, payment.amountCents);
@@ -87,11 +90,11 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
     const take = inProportion(chargedBackCents) - inProportion(before);
     if (take > 0) {
       statements.push(
-        ...clawbackStatements(db, {
+        recordTakeBack(db, {
           ...booking,
           amount: take,
           note: `payment ${payment.id}: ${chargedBackCents} of ${payment.amountCents} cents charged back by the payer's bank`,
-          onlyIf: sql`${unchanged} and ${booked(`payment:${payment.id}`)}`,
+          onlyIf: sql`${unchanged} and ${recorded(`payment:${payment.id}`)}`,
         }),
       );
     }
@@ -154,13 +157,15 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
       );
     }
   } else {
-    // Reversed (in part): what was taken beyond the new proportion comes back.
-    const give = taken - Math.min(taken, inProportion(chargedBackCents));
+    // Reversed (in part): what was taken beyond the new proportion comes back, at most what the keys took.
+    const keys = chain.map((row) => row.key);
+    const give = keys.length ? (await takenBy(app, payment.userId, base)) - inProportion(chargedBackCents) : 0;
     if (give > 0) {
       statements.push(
-        ...giveBackStatements(db, {
+        recordGiveBack(db, {
           ...booking,
           amount: give,
+          of: keys,
           note: `payment ${payment.id}: the payer's bank reversed its charge-back to ${chargedBackCents} cents`,
           onlyIf: unchanged,
         }),
@@ -171,7 +176,7 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
         db
           .update(users)
           .set({ paidUser: true })
-          .where(and(eq(users.id, payment.userId), unchanged, booked(`payment:${payment.id}`))),
+          .where(and(eq(users.id, payment.userId), unchanged, recorded(`payment:${payment.id}`))),
       );
     }
   }
@@ -188,7 +193,18 @@ export async function applyChargeback(app: ChargebackContext, payment: Payment, 
     .returning({ id: payments.id });
   const batch: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [...statements, moved] as never;
   const results = await db.batch(batch);
-  if ((results.at(-1) as unknown[]).length) {
-    app.log.warn("payment charged back", { paymentId: payment.id, chargedBackCents, before });
-  }
+  if (!(results.at(-1) as unknown[]).length) return;
+  app.log.warn("payment charged back", { paymentId: payment.id, chargedBackCents, before });
+  await applyNow(app, payment.userId);
+}
+
+/**
+ * The credits a charge-back's chain of movements took, net (a give-back counts
+ * against it), as the wallet booked them: the member's records are applied
+ * first, since a record the wallet has not yet answered moved nothing yet.
+ */
+async function takenBy(app: ChargebackContext, memberId: number, base: string) {
+  await applyMovements(app, memberId, app.log);
+  const rows = await walletOf(app.env, memberId).ledger({ limit: 500, keyPrefix: base });
+  return -rows.reduce((sum, row) => sum + row.delta, 0);
 }

@@ -3,7 +3,9 @@
 // hourly job (settle.ts) asks about what the webhook left open and expires rows
 // a crash left without a checkout. A completed payment is booked in one batch: its
 // discount code redeemed if the discount rule still allows it, the credits
-// through the ledger (key payment:<id>), the member made premium (paid_user).
+// recorded (key payment:<id>, credits/movements.ts), the member made premium
+// (paid_user); then the record is applied to the member's wallet (or, when the
+// wallet cannot answer, by the replay a minute later).
 // A webhook replayed any number of times books once; only the provider's word
 // books (a webhook carries only the reference). A provider that fails or does
 // not answer while the checkout starts leaves nothing behind: the row goes and
@@ -12,16 +14,16 @@
 // times a UTC day. A payment whose code is no longer allowed (another payment
 // used it first, or made the member paid) is booked at the price actually
 // paid: what its amount buys at the package's full price, rounded down, with a
-// ledger note saying why. A paid payment the payer's bank takes back is a
+// note on the record saying why. A paid payment the payer's bank takes back is a
 // charge-back (chargeback.ts).
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import type { SessionMember } from "#app/server/accounts/session.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
-import { booked, bookedDelta, computedCreditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
+import { applyNow, isDuplicateBooking, recordComputedCredit } from "#app/server/credits/movements.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { refusedByLimit, whileBelow } from "#app/server/db/limited-insert.ts";
-import { creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
+import { creditLedger, creditPackages, discountCodes, payments, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { assertWithinMonthlyLimit } from "#app/server/fictional/spending.ts";
 import { checkSpendingAfterPayment } from "#app/server/fictional/spending-signal.ts";
@@ -208,27 +210,32 @@ function creditsBooked(payment: Payment): { credits: SQL<number>; note: SQL<stri
   };
 }
 
-/** The purchase's ledger row and balance, the amount chosen by SQL inside the batch. */
+/** SQL: the amount a movement was recorded with (what it asked for; the wallet may still refuse it). */
+const recordedAmount = (key: string) =>
+  sql<number>`(select ${creditLedger.amount} from ${creditLedger} where ${creditLedger.idempotencyKey} = ${key})`;
+
+/**
+ * The purchase's record, the amount chosen by SQL inside the batch, and the
+ * payment's note of what it bought (for the member's overview and a refund).
+ * A purchase worth no credits (a code not honoured on a payment of a few
+ * cents) records nothing: a wallet takes no empty movement.
+ */
 function purchaseStatements(db: Database, payment: Payment, now: number) {
   const key = `payment:${payment.id}`;
   const { credits, note } = creditsBooked(payment);
+  // Paid by the batch's first statement; a payment charged back or refunded stays unbooked.
+  const paid = and(eq(payments.id, payment.id), eq(payments.status, "paid"))!;
   return [
-    ...computedCreditStatements(
+    recordComputedCredit(
       db,
-      { userId: payment.userId, reason: "purchase", idempotencyKey: key, now, note },
-      // Paid by the batch's first statement; a payment charged back or refunded stays unbooked.
-      {
-        table: payments,
-        userId: payments.userId,
-        where: and(eq(payments.id, payment.id), eq(payments.status, "paid"))!,
-        amount: credits,
-      },
+      { reason: "purchase", idempotencyKey: key, now, note },
+      { table: payments, userId: payments.userId, where: and(paid, sql`${credits} > 0`)!, amount: credits },
     ),
-    // The payment says what it bought, for the member's overview and a refund.
+    // What the record asks, or nothing (paid before, the record's key fails the batch before this).
     db
       .update(payments)
-      .set({ credits: bookedDelta(key) })
-      .where(and(eq(payments.id, payment.id), booked(key))),
+      .set({ credits: sql`coalesce(${recordedAmount(key)}, 0)` })
+      .where(paid),
   ] as const;
 }
 
@@ -268,6 +275,7 @@ export async function applyProviderStatus(
       if (!isDuplicateBooking(error)) throw error;
     }
     // Also after a replay: the first answer may have been lost after the booking committed.
+    await applyNow(app, payment.userId);
     await endTimeBonus(app, payment.userId);
     await checkSpendingAfterPayment(app, payment);
     return;

@@ -297,7 +297,7 @@ export function welcomeBackStatements(db: Database, payment: Pick<BookedPayment,
 export const redeemedBy = (paymentId: number) =>
   sql`exists (select 1 from ${discountRedemptions} where ${discountRedemptions.paymentId} = ${paymentId})`;
 
-/** SQL text for the ledger: why a payment's code was not honoured at booking. */
+/** SQL text for the purchase's record: why a payment's code was not honoured at booking. */
 export function notHonouredReason(payment: BookedPayment & { discountCodeId: number }): SQL<string> {
   const code = sql`(select ${discountCodes.code} from ${discountCodes} where ${discountCodes.id} = ${payment.discountCodeId})`;
   const earlier = sql`(select ${discountRedemptions.paymentId} from ${discountRedemptions} where ${discountRedemptions.discountCodeId} = ${payment.discountCodeId} and ${discountRedemptions.userId} = ${payment.userId})`;

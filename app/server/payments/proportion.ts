@@ -2,7 +2,7 @@
 // charge-back or a partial refund takes back credits in proportion to the
 // amount taken back, rounded down (the member keeps the fraction), never more
 // than the payment booked. Whether the balance still holds them is the
-// ledger's business (clawbackStatements takes back only what is there).
+// wallet's business (a take-back takes only what is there).
 
 /** The credits that `partCents` of a `wholeCents` payment which booked `credits` stand for, rounded down. */
 export function creditsInProportion(credits: number, partCents: number, wholeCents: number): number {

@@ -5,11 +5,14 @@
 // payment refunded in pieces add up to its credits; as far as the balance
 // allows, never below zero), the payment refunded once all of its money is,
 // the member's mail, the audit row of the operator who asked (if one did) and
-// their request gone. A refund is booked once: the ledger key
-// refund:<payment>:<provider's refund id> and the refund's own row say so.
+// their request gone. A refund is booked once: the record's key
+// refund:<payment>:<provider's refund id> and the refund's own row say so. The
+// take-back is recorded in that batch and applied to the member's wallet right
+// after it (credits/movements.ts).
 import { and, eq, ne, sql } from "drizzle-orm";
+import type { RequestContext } from "#app/context.ts";
 import { formatMoney } from "#app/i18n/format.ts";
-import { clawbackStatements } from "#app/server/credits/ledger.ts";
+import { applyNow, recordTakeBack } from "#app/server/credits/movements.ts";
 import type { Database } from "#app/server/db/client.ts";
 import { paymentRefunds, payments, profiles, refundRequests, users } from "#app/server/db/schema.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
@@ -51,7 +54,7 @@ const isDuplicateRefund = (error: unknown) =>
  * console; null for a refund made outside it. "already" when it was booked before.
  */
 export async function bookRefund(
-  app: { db: Database; now: () => number; requestId?: string },
+  app: Pick<RequestContext, "db" | "env" | "now" | "log"> & { requestId?: string },
   { payment, email, name }: Refundable,
   refund: ProviderRefund,
   operator: { id: number; email: string } | null,
@@ -79,18 +82,23 @@ export async function bookRefund(
         createdAt: now,
         updatedAt: now,
       }),
-      ...clawbackStatements(app.db, {
-        userId: payment.userId,
-        amount: credits,
-        reason: "refund",
-        idempotencyKey: ledgerKey,
-        now,
-        note: operator
-          ? `payment ${payment.id} refunded by ${operator.email}`
-          : `payment ${payment.id} refunded outside the console (refund ${refund.id})`,
-        // A payment charged back meanwhile gave its credits back then.
-        onlyIf: stillPaid,
-      }),
+      // A refund worth no credits (a few cents of a payment) takes nothing: a wallet takes no empty movement.
+      ...(credits > 0
+        ? [
+            recordTakeBack(app.db, {
+              userId: payment.userId,
+              amount: credits,
+              reason: "refund",
+              idempotencyKey: ledgerKey,
+              now,
+              note: operator
+                ? `payment ${payment.id} refunded by ${operator.email}`
+                : `payment ${payment.id} refunded outside the console (refund ${refund.id})`,
+              // A payment charged back meanwhile gave its credits back then.
+              onlyIf: stillPaid,
+            }),
+          ]
+        : []),
       app.db
         .update(payments)
         .set({ status: whole ? "refunded" : "paid", updatedAt: now })
@@ -131,6 +139,7 @@ export async function bookRefund(
           ]
         : []),
     ]);
+    await applyNow(app, payment.userId);
     return "booked" as const;
   } catch (error) {
     if (!isDuplicateRefund(error)) throw error;

@@ -9,13 +9,14 @@
 //   that request, which books it;
 // - one of ours that reached the payer is settled;
 // - one of ours that failed gives back, in one batch, exactly the credits its
-//   booking took, puts a refunded payment back to paid, forgets its
-//   idempotency key (the next refund is a new one) and, when an operator had
-//   asked for it, writes their audit row; the log says so for the operators.
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+//   booking took (the give-back names the booking's key, and the wallet gives
+//   back what that key took), puts a refunded payment back to paid, forgets
+//   its idempotency key (the next refund is a new one) and, when an operator
+//   had asked for it, writes their audit row; the log says so for the operators.
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
-import { computedCreditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
-import { creditLedger, paymentRefunds, payments, refundRequests } from "#app/server/db/schema.ts";
+import { applyNow, isDuplicateBooking, recorded, recordGiveBack } from "#app/server/credits/movements.ts";
+import { paymentRefunds, payments, refundRequests } from "#app/server/db/schema.ts";
 import { errorFields } from "#app/server/log.ts";
 import { auditStatement } from "#app/server/operators/audit.ts";
 import { memberMailSite } from "#app/server/operators/member-mail.ts";
@@ -76,23 +77,16 @@ async function giveBack(app: FollowContext, payment: Payment, ours: BookedRefund
         .update(paymentRefunds)
         .set({ status: "failed", updatedAt: now })
         .where(and(eq(paymentRefunds.id, ours.id), eq(paymentRefunds.status, "pending"))),
-      // Exactly what the booking took (its ledger row), however the balance moved since.
-      ...computedCreditStatements(
-        app.db,
-        {
-          userId: payment.userId,
-          reason: "refund",
-          idempotencyKey: key,
-          now,
-          note: sql`${`refund ${ours.providerRefundId} of payment ${payment.id} failed at the provider: credits given back`}`,
-        },
-        {
-          table: creditLedger,
-          userId: creditLedger.userId,
-          where: eq(creditLedger.idempotencyKey, ours.ledgerKey),
-          amount: sql<number>`-${creditLedger.delta}`,
-        },
-      ),
+      // Exactly what the booking took, however the balance moved since; a booking that took nothing gives nothing.
+      recordGiveBack(app.db, {
+        userId: payment.userId,
+        reason: "refund",
+        idempotencyKey: key,
+        now,
+        of: [ours.ledgerKey],
+        note: `refund ${ours.providerRefundId} of payment ${payment.id} failed at the provider: credits given back`,
+        onlyIf: recorded(ours.ledgerKey),
+      }),
       app.db
         .update(payments)
         .set({ status: "paid", updatedAt: now })
@@ -118,6 +112,7 @@ async function giveBack(app: FollowContext, payment: Payment, ours: BookedRefund
     if (isDuplicateBooking(error)) return;
     throw error;
   }
+  await applyNow(app, payment.userId);
   app.log.error("refund failed at the provider: credits given back, the payment stands paid again", {
     paymentId: payment.id,
     refundId: ours.providerRefundId,

@@ -3,7 +3,7 @@
 // payment under a random idempotency key kept for it (provider-keys.ts: the
 // same key asked again refunds once), then one batch books it
 // (refund-booking.ts): the credits taken back in proportion, as far as the
-// balance allows (credits already spent stay spent; the ledger row says how
+// balance allows (credits already spent stay spent; the wallet says how
 // many came back), the payment refunded, the member's mail, the audit row,
 // the request dropped. A server dying in between leaves the request: the
 // operator's next click, or the hourly job, carries the same refund through.
