@@ -77,6 +77,19 @@ describe("credit movements", () => {
     expect(wallet.ledger).toHaveLength(4);
   });
 
+  it("refuses a recorded charge again when it is applied again, after a purchase", async () => {
+    const member = await givenMember();
+    await recordCharge(db, { ...at(member, "gift:poor", "gift"), amount: 10 });
+    expect((await applyMovements(appContext(), member))?.outcomes.get("gift:poor")?.outcome).toBe("insufficient");
+    await walletOf(env, member).credit({ key: "payment:rich", amount: 50, reason: "purchase", now: NOW });
+    // A second request that read the record before the first noted its answer applies it again.
+    const again = await walletOf(env, member).apply([
+      { key: "gift:poor", op: "charge", amount: 10, reason: "gift", note: null, of: null, createdAt: NOW },
+    ]);
+    expect(again.applied).toEqual([{ key: "gift:poor", outcome: "void", delta: 0 }]);
+    expect(again.balance).toBe(50);
+  });
+
   it("records a key once: the same purchase recorded twice fails its batch", async () => {
     const member = await givenMember();
     await recordCredit(db, { ...at(member, "payment:twice", "purchase"), amount: 60 });

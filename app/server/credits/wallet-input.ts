@@ -70,7 +70,9 @@ export const recordedInput = z
   )
   .min(1)
   .max(100)
-  .refine((rows) => rows.every((row) => row.op === "import" || row.amount > 0 || (row.op === "giveBack" && row.amount === 0)));
+  // Only history may be negative; an amount of 0 books a 0 (a refund of credits that rounds to none
+  // is still a refund on record, and a record the wallet refused would block the member's others).
+  .refine((rows) => rows.every((row) => row.op === "import" || row.amount >= 0));
 
 export const chargeCountInput = z.strictObject({
   since: now,

@@ -191,7 +191,9 @@ export type AppliedOutcome = "booked" | "insufficient" | "void";
  * each under its own key: a key booked before answers what it moved then, so
  * a record applied twice moves once. An import books its amount as it stands
  * (history from before the wallets), unless that would take the balance below
- * zero (then it is refused, as a charge the balance does not cover).
+ * zero (then it is refused, as a charge the balance does not cover). A
+ * refused record's key is void from then on, so applied again it is refused
+ * again, whatever the balance has become.
  */
 export function applyRecorded(sql: SqlStorage, rows: RecordedMovement[]) {
   const applied = rows.map((row) => {
@@ -206,6 +208,10 @@ export function applyRecorded(sql: SqlStorage, rows: RecordedMovement[]) {
             : row.op === "takeBack"
               ? takeBack(sql, { ...movement, amount: row.amount })
               : giveBack(sql, { ...movement, amount: row.amount || undefined, of: row.of ?? [] });
+    // A record refused stays refused: two applies of the same records at once, a purchase booked
+    // between them, must not decide one charge both ways (D1 keeps the first answer it notes).
+    if (answer.outcome === "insufficient")
+      sql.exec("insert or ignore into void_keys (key, voided_at) values (?, ?)", row.key, row.createdAt);
     const outcome: AppliedOutcome =
       answer.outcome === "insufficient" ? "insufficient" : answer.outcome === "void" ? "void" : "booked";
     return { key: row.key, outcome, delta: "delta" in answer ? answer.delta : 0 };
