@@ -1,6 +1,7 @@
 // The demo accounts `npm start` prints (README "Demo accounts").
+import { eq } from "drizzle-orm";
 import type { Database } from "#app/server/db/client.ts";
-import { creditLedger, payments, sandboxPayments } from "#app/server/db/schema.ts";
+import { creditLedger, payments, sandboxPayments, users } from "#app/server/db/schema.ts";
 
 const DEMO_PASSWORD = "hartslag-demo";
 
@@ -38,8 +39,12 @@ export const demoAccounts = [
 ] as const;
 
 /**
- * Premium demo accounts became premium by paying: a completed payment and
- * ledger rows that add up to their balance (the ledger is the truth).
+ * Premium demo accounts became premium by paying: a completed payment, and
+ * their credits as records of what happened before (op "import", not yet
+ * applied), as a database from before the wallets holds them. Each wallet
+ * takes its member's records the first time anything touches it; D1's copy
+ * of the balance is their sum, as the wallets' migration left it, so the
+ * first page shows it and the move into the wallet is checked against it.
  */
 export async function seedDemoPurchases(
   db: Database,
@@ -77,22 +82,37 @@ export async function seedDemoPurchases(
       webhookUrl: "http://localhost/api/payments/webhook/sandbox",
       createdAt: now - 86_400_000,
     });
-    await db.insert(creditLedger).values({
-      userId: account.id,
-      delta: bought,
-      reason: "purchase",
-      idempotencyKey: `payment:${payment!.id}`,
-      createdAt: now - 86_400_000,
-    });
-    if (bought > account.credits) {
-      await db.insert(creditLedger).values({
-        userId: account.id,
-        delta: account.credits - bought,
-        reason: "message",
-        idempotencyKey: `seed:spent:${account.id}`,
-        note: "demo: credits spent on messages",
-        createdAt: now - 3_600_000,
-      });
-    }
+    const history = [
+      { delta: bought, reason: "purchase" as const, key: `payment:${payment!.id}`, note: null, at: now - 86_400_000 },
+      ...(bought > account.credits
+        ? [
+            {
+              delta: account.credits - bought,
+              reason: "message" as const,
+              key: `seed:spent:${account.id}`,
+              note: "demo: credits spent on messages",
+              at: now - 3_600_000,
+            },
+          ]
+        : []),
+    ];
+    await db.batch([
+      db.insert(creditLedger).values(
+        history.map((row) => ({
+          userId: account.id,
+          op: "import" as const,
+          amount: row.delta,
+          delta: row.delta,
+          reason: row.reason,
+          idempotencyKey: row.key,
+          note: row.note,
+          createdAt: row.at,
+        })),
+      ),
+      db
+        .update(users)
+        .set({ credits: history.reduce((sum, row) => sum + row.delta, 0) })
+        .where(eq(users.id, account.id)),
+    ]);
   }
 }

@@ -60,7 +60,6 @@ export interface MemberOptions {
   name?: string;
   gender?: Gender;
   country?: string;
-  credits?: number;
   paidUser?: boolean;
   fictional?: boolean;
   /** Benchmarks at 100k members skip the portraits (R2 writes dominate seeding). */
@@ -159,7 +158,8 @@ export function generateMember(
       email: options.email ?? `member${options.id}@members.hartslag.example`,
       passwordHash: options.passwordHash ?? UNUSABLE_PASSWORD_HASH,
       status: "active",
-      credits: options.credits ?? 0,
+      // Credits come from records only (demo-accounts.ts): D1 holds a copy of their sum.
+      credits: 0,
       paidUser: options.paidUser ?? false,
       language: localesByCountry[country]?.[0] ?? "en",
       domain: "localhost",

@@ -5,8 +5,23 @@ import { activateAccount, resendActivation } from "#app/server/accounts/activati
 import { findSessionMember } from "#app/server/accounts/session.ts";
 import { signUp } from "#app/server/accounts/signup.ts";
 import { DAY } from "#app/server/accounts/tokens.ts";
+import { armCrash, disarmCrashes } from "#app/server/crash-points.ts";
+import { REPLAY_AFTER_MS, replayMovements } from "#app/server/credits/movements.ts";
 import { creditLedger, profiles, trackingData, users } from "#app/server/db/schema.ts";
-import { accountsApp, clock, db, givenAccount, mailsTo, NOW, outcome, tokenIn } from "./fixtures.ts";
+import { createLogger } from "#app/server/log.ts";
+import {
+  accountsApp,
+  appContext,
+  clock,
+  db,
+  givenAccount,
+  mailsTo,
+  NOW,
+  outcome,
+  tokenIn,
+  walletLedgerSum,
+  walletOfMember,
+} from "./fixtures.ts";
 
 const form = (email = "eva@example.com") =>
   signupSchema({ minimumAge: 18, now: NOW }).parse({
@@ -42,12 +57,40 @@ describe("signup", () => {
     expect((await findSessionMember(db, sessionToken, NOW))?.id).toBe(user!.id);
   });
 
-  it("books the domain's signup credits through the ledger", async () => {
+  it("records the domain's signup credits and puts them in the new member's wallet at once", async () => {
     await signUp(accountsApp({ settings: { signup_credits: 5 } }), { form: form(), tracking: {} });
     const [user] = await db.select().from(users).where(eq(users.email, "eva@example.com"));
-    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user!.id));
+    const records = await db.select().from(creditLedger).where(eq(creditLedger.userId, user!.id));
+    expect(records.map((r) => [r.reason, r.idempotencyKey, r.op, r.amount, r.delta, r.outcome])).toEqual([
+      ["signup_bonus", `signup_bonus:${user!.id}`, "credit", 5, 5, "booked"],
+    ]);
+    const wallet = await walletOfMember(user!.id);
+    expect(wallet.balance).toBe(5);
+    expect(wallet.ledger.map((r) => [r.key, r.reason, r.delta])).toEqual([
+      [`signup_bonus:${user!.id}`, "signup_bonus", 5],
+    ]);
+    // D1's display copy (the member's first page) shows them too.
     expect(user!.credits).toBe(5);
-    expect(ledger.map((r) => [r.reason, r.delta])).toEqual([["signup_bonus", 5]]);
+  });
+
+  it("leaves signup credits a crash kept from the wallet to the replay, which applies them once", async () => {
+    armCrash("movement:recorded");
+    try {
+      // The crash comes after the batch: the account and its record are written.
+      await expect(
+        signUp(accountsApp({ settings: { signup_credits: 5 } }), { form: form(), tracking: {} }),
+      ).rejects.toThrow();
+    } finally {
+      disarmCrashes();
+    }
+    const [user] = await db.select().from(users).where(eq(users.email, "eva@example.com"));
+    expect(user!.credits).toBe(0);
+    expect((await walletOfMember(user!.id)).balance).toBe(0);
+    const later = { ...appContext({}, NOW + REPLAY_AFTER_MS + 1), log: createLogger("test") };
+    await replayMovements(later);
+    await replayMovements(later);
+    expect((await walletOfMember(user!.id)).balance).toBe(5);
+    expect(await walletLedgerSum(user!.id)).toBe(5);
   });
 
   it("follows the domain's signups setting", async () => {

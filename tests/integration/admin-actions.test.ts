@@ -4,12 +4,14 @@
 // photo and report decisions, complaints, packages, member sessions and
 // deletion. And the trail itself: no operator (nor any other code) can edit or
 // delete it.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionMember } from "#app/server/accounts/session.ts";
 import { replyToComplaint, setComplaintStatus } from "#app/server/complaints/handling.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
+import { armCrash, disarmCrashes } from "#app/server/crash-points.ts";
+import { recordCredit } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import {
   auditLog,
   complaints,
@@ -31,6 +33,7 @@ import {
   resendMemberActivation,
   unbanMember,
 } from "#app/server/operators/member-actions.ts";
+import { memberDetail } from "#app/server/operators/members.ts";
 import { permissions } from "#app/server/operators/roles.ts";
 import { handleWebhook, startCheckout } from "#app/server/payments/checkout.ts";
 import { savePackage } from "#app/server/payments/packages.ts";
@@ -51,10 +54,15 @@ import {
   PASSWORD,
   sessionCookieFor,
   settleBackgroundWork,
+  walletLedgerSum,
+  walletOfMember,
 } from "./fixtures.ts";
 import { allAuditRows, auditRowsFor, givenOperator } from "./operator-fixtures.ts";
 
-const balanceOf = async (id: number) =>
+/** The member's balance: their wallet's. */
+const balanceOf = async (id: number) => (await walletOfMember(id)).balance;
+/** D1's display copy of it (the session's, the console's). */
+const copyOf = async (id: number) =>
   (await db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;
 
 const apiAs = (cookie: string, path: string) =>
@@ -81,11 +89,12 @@ describe("adjusting a member's credits", () => {
       credits: 30,
     });
     expect(await balanceOf(member)).toBe(30);
-    expect(await ledgerBalance(db, member)).toBe(30);
-    const rows = await db.select().from(creditLedger).where(eq(creditLedger.userId, member));
-    expect(rows.filter((r) => r.reason === "adjustment").map((r) => [r.delta, r.note])).toEqual([
-      [25, `Goodwill — ${support.email}`],
+    expect(await walletLedgerSum(member)).toBe(30);
+    expect(await copyOf(member)).toBe(30);
+    const { ledger } = await walletOfMember(member);
+    expect(ledger.filter((r) => r.reason === "adjustment").map((r) => [r.delta, r.note])).toEqual([
       [-5, `Correction — ${support.email}`],
+      [25, `Goodwill — ${support.email}`],
     ]);
 
     expect(await auditRowsFor("member", member)).toEqual([
@@ -93,7 +102,7 @@ describe("adjusting a member's credits", () => {
         operatorId: support.id,
         action: "member.credits",
         before: { credits: 10 },
-        after: { credits: 35, delta: 25, reason: "Goodwill" },
+        after: { credits: 35, delta: 25, reason: "Goodwill", key: `adjust:${support.id}:adjust-0001` },
         requestId: "req-support",
         createdAt: NOW,
       }),
@@ -101,7 +110,7 @@ describe("adjusting a member's credits", () => {
         operatorId: support.id,
         action: "member.credits",
         before: { credits: 35 },
-        after: { credits: 30, delta: -5, reason: "Correction" },
+        after: { credits: 30, delta: -5, reason: "Correction", key: `adjust:${support.id}:adjust-0002` },
       }),
     ]);
   });
@@ -118,10 +127,63 @@ describe("adjusting a member's credits", () => {
       await outcome(adjustCredits(admin.app, member, { amount: -11, reason: "Too much", key: "too-much-1" })),
     ).toBe("insufficient_credits");
     expect(await balanceOf(member)).toBe(10);
-    expect(await ledgerBalance(db, member)).toBe(10);
+    expect(await walletLedgerSum(member)).toBe(10);
     // Only the booking that happened is in the trail.
     expect((await auditRowsFor("member", member)).map((r) => r.after)).toEqual([
-      { credits: 10, delta: 7, reason: "Compensation" },
+      { credits: 10, delta: 7, reason: "Compensation", key: `adjust:${admin.id}:same-form-1` },
+    ]);
+    // The refused form stays refused when it is sent again.
+    expect(
+      await outcome(adjustCredits(admin.app, member, { amount: -11, reason: "Too much", key: "too-much-1" })),
+    ).toBe("insufficient_credits");
+  });
+
+  it("leaves no movement and claims none in the trail when the wallet refuses an adjustment down", async () => {
+    const support = await givenOperator("support");
+    const member = await givenAccount();
+    await givenCredits(member, 10);
+    // Spent in a room meanwhile: the wallet holds less than D1's copy still says.
+    await walletOf(env, member).charge({ key: "room:spent", amount: 8, reason: "message", now: NOW });
+    expect(await copyOf(member)).toBe(10);
+    expect(
+      await outcome(adjustCredits(support.app, member, { amount: -5, reason: "Correction", key: "refused-1" })),
+    ).toBe("insufficient_credits");
+    const { balance, ledger } = await walletOfMember(member);
+    expect(balance).toBe(2);
+    expect(ledger.filter((r) => r.reason === "adjustment")).toEqual([]);
+    const [record] = await db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `adjust:${support.id}:refused-1`));
+    expect(record).toMatchObject({ op: "charge", amount: 5, delta: 0, outcome: "insufficient" });
+    expect(await auditRowsFor("member", member)).toEqual([]);
+  });
+
+  it("writes the audit row a crash kept back when the same form is sent again, once", async () => {
+    const support = await givenOperator("support");
+    const member = await givenAccount();
+    armCrash("movement:recorded");
+    try {
+      await expect(
+        adjustCredits(support.app, member, { amount: 4, reason: "Goodwill", key: "cut-1" }),
+      ).rejects.toThrow();
+    } finally {
+      disarmCrashes();
+    }
+    expect(await auditRowsFor("member", member)).toEqual([]);
+    expect(await outcome(adjustCredits(support.app, member, { amount: 4, reason: "Goodwill", key: "cut-1" }))).toBe(
+      "credits_adjusted",
+    );
+    expect(await outcome(adjustCredits(support.app, member, { amount: 4, reason: "Goodwill", key: "cut-1" }))).toBe(
+      "credits_adjusted",
+    );
+    expect(await balanceOf(member)).toBe(4);
+    expect((await auditRowsFor("member", member)).map((r) => [r.action, r.before, r.after])).toEqual([
+      [
+        "member.credits",
+        { credits: 0 },
+        { credits: 4, delta: 4, reason: "Goodwill", key: `adjust:${support.id}:cut-1` },
+      ],
     ]);
   });
 
@@ -133,6 +195,37 @@ describe("adjusting a member's credits", () => {
     const answer = await apiAs(cookie, "/api/user.php");
     const { user } = (await answer.json()) as { user: { credits: number } };
     expect(user.credits).toBe(12);
+  });
+});
+
+describe("a member's page in the console", () => {
+  it("shows the wallet's balance and movements, with what was only recorded applied first", async () => {
+    const support = await givenOperator("support");
+    const member = await givenAccount();
+    await givenCredits(member, 10);
+    await walletOf(env, member).charge({
+      key: "room:1",
+      amount: 3,
+      reason: "message",
+      note: "conversation 7",
+      now: NOW,
+    });
+    // Recorded a moment ago, not yet applied.
+    await recordCredit(db, {
+      userId: member,
+      amount: 20,
+      reason: "purchase",
+      idempotencyKey: "payment:late",
+      now: NOW,
+    });
+    const detail = await memberDetail(support.app, member);
+    expect(detail.member.credits).toBe(27);
+    expect(detail.ledger.map((row) => [row.delta, row.reason, row.note])).toEqual([
+      [20, "purchase", null],
+      [-3, "message", "conversation 7"],
+      [10, "purchase", null],
+    ]);
+    expect(detail.ledger[0]).toMatchObject({ key: "payment:late", createdAt: NOW });
   });
 });
 
@@ -174,7 +267,7 @@ describe("refunding a payment", () => {
       .where(and(eq(creditLedger.userId, member), eq(creditLedger.reason, "refund")));
     expect(refund).toMatchObject({ delta: -60, idempotencyKey: expect.stringMatching(`^refund:${paymentId}:`) });
     expect(await balanceOf(member)).toBe(0);
-    expect(await ledgerBalance(db, member)).toBe(0);
+    expect(await walletLedgerSum(member)).toBe(0);
 
     const [mail] = await mailsTo(`member${member}@test.example`).then((mails) =>
       mails.filter((m) => m.template === "payment_refunded"),
@@ -201,7 +294,7 @@ describe("refunding a payment", () => {
     await adjustCredits(admin.app, member, { amount: -45, reason: "Spent elsewhere", key: "spent-0001" });
     await refundPayment(admin.app, paymentId);
     expect(await balanceOf(member)).toBe(0);
-    expect(await ledgerBalance(db, member)).toBe(0);
+    expect(await walletLedgerSum(member)).toBe(0);
   });
 
   it("changes nothing when the provider refuses the refund", async () => {

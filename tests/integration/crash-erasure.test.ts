@@ -1,5 +1,6 @@
 // Erasing an account spans every store: the member's conversations (Durable
-// Objects), their files (R2), their time bonus (a Durable Object) and D1. The
+// Objects), their wallet and their time bonus (Durable Objects too), their
+// files (R2) and D1. The
 // user row goes last, so an erasure the server dies in the middle of stays
 // due: the next hourly run does it again from the start and finishes it.
 // These tests cut the erasure short between stores, from the hourly purge and
@@ -34,6 +35,7 @@ import {
   givenCredits,
   NOW,
   sessionCookieFor,
+  walletOfMember,
 } from "./fixtures.ts";
 
 const DAY = 86_400_000;
@@ -133,6 +135,7 @@ async function expectErased(setup: Setup) {
   expect(await roomRows(conversation)).not.toContain(SECRET_WORDS);
   expect(await roomRows(conversation)).toBe("[]");
   expect(await timeBonusLeft(member)).toEqual([]);
+  expect(await walletOfMember(member)).toMatchObject({ balance: 0, ledger: [] });
   expect(await db.select({ id: users.id }).from(users).where(eq(users.id, other))).toHaveLength(1);
 }
 
@@ -142,6 +145,7 @@ describe("erasing an account when the server dies mid-way", () => {
     expect(await roomRows(setup.conversation)).toContain(SECRET_WORDS);
     expect((await r2KeysLeft(setup)).sort()).toEqual([...setup.keys].sort());
     expect(await timeBonusLeft(setup.member)).toEqual(["state"]);
+    expect((await walletOfMember(setup.member)).ledger).not.toEqual([]);
     await hourly();
     await expectErased(setup);
   });
@@ -154,6 +158,8 @@ describe("erasing an account when the server dies mid-way", () => {
     expect(await db.select({ id: users.id }).from(users).where(eq(users.id, setup.member))).toHaveLength(1);
     expect(await roomRows(setup.conversation)).not.toContain(SECRET_WORDS);
     expect((await r2KeysLeft(setup)).sort()).toEqual([...setup.keys].sort());
+    // The wallet comes after the rooms: not yet emptied.
+    expect((await walletOfMember(setup.member)).ledger).not.toEqual([]);
 
     await hourly(NOW + 3_600_000);
     await expectErased(setup);
@@ -166,6 +172,15 @@ describe("erasing an account when the server dies mid-way", () => {
 
     expect(await db.select({ id: users.id }).from(users).where(eq(users.id, setup.member))).toHaveLength(1);
     expect(await r2KeysLeft(setup)).toEqual([]);
+    expect(await walletOfMember(setup.member)).toMatchObject({ balance: 0, ledger: [] });
+    // A purchase recorded and applied while the user row is still there books nothing in the emptied wallet.
+    await givenCredits(setup.member, 50, `payment:late:${setup.member}`);
+    expect(await walletOfMember(setup.member)).toMatchObject({ balance: 0, ledger: [] });
+    const [late] = await db
+      .select({ outcome: creditLedger.outcome, delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `payment:late:${setup.member}`));
+    expect(late).toEqual({ outcome: "void", delta: 0 });
 
     await hourly(NOW + 3_600_000);
     await expectErased(setup);

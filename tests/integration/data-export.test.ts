@@ -4,9 +4,11 @@
 import { env, SELF } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { recordCredit } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import { photos } from "#app/server/db/schema.ts";
 import { memberDataExport } from "#app/server/privacy/export.ts";
-import { db, givenAccount, NOW, sessionCookieFor } from "./fixtures.ts";
+import { db, givenAccount, givenCredits, NOW, sessionCookieFor } from "./fixtures.ts";
 
 async function memberWithPhotos(count: number) {
   const member = await givenAccount({ name: "Streamer" });
@@ -75,6 +77,26 @@ describe("the data export", () => {
     })().catch((error: Error) => error.message);
     expect(outcome).toBe("photo storage unavailable");
     expect(() => unzipSync(bytesOf(chunks))).toThrow();
+  });
+
+  it("lists every movement of the member's wallet, past one page, with what was only recorded applied first", async () => {
+    const { member } = await memberWithPhotos(0);
+    await givenCredits(member, 1_000);
+    const wallet = walletOf(env, member);
+    const charges = 520;
+    for (let i = 0; i < charges; i++)
+      await wallet.charge({ key: `room:${i}`, amount: 1, reason: "message", note: "conversation 1", now: NOW + i });
+    await recordCredit(db, { userId: member, amount: 5, reason: "purchase", idempotencyKey: "payment:late", now: NOW });
+    const zip = await memberDataExport({ db, env, now: () => NOW }, member);
+    const files = unzipSync(new Uint8Array(await new Response(zip).arrayBuffer()));
+    const data = JSON.parse(strFromU8(files["data.json"]!)) as {
+      creditLedger: { key: string; delta: number; reason: string; createdAt: number }[];
+    };
+    expect(data.creditLedger).toHaveLength(charges + 2);
+    expect(data.creditLedger[0]).toMatchObject({ key: "payment:late", delta: 5, reason: "purchase" });
+    expect(data.creditLedger.at(-1)).toMatchObject({ delta: 1_000, reason: "purchase" });
+    expect(new Set(data.creditLedger.map((row) => row.key)).size).toBe(charges + 2);
+    expect(data.creditLedger.reduce((sum, row) => sum + row.delta, 0)).toBe(1_000 - charges + 5);
   });
 
   // The first page of a run waits for the app to be built.

@@ -17,6 +17,7 @@ import {
   givenDomainSettings,
   PASSWORD,
   sessionCookieFor,
+  walletOfMember,
 } from "./fixtures.ts";
 
 /** Three domains: hartslag and its sister vlinder (one company, vlinder dearer), and another company's flirt. */
@@ -75,8 +76,8 @@ const userOn = async (host: string, cookie: string) => {
   return { response, body: (await response.json()) as { user: { email: string } | null } };
 };
 
-const balance = async (id: number) =>
-  (await db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;
+/** The member's balance: their wallet's. */
+const balance = async (id: number) => (await walletOfMember(id)).balance;
 
 describe("logging in on a host", () => {
   it("refuses a member on another company's host with the answer a wrong password gets", async () => {

@@ -1,11 +1,12 @@
 // Erasure: after a member is erased, no store holds their
-// identifiers: every D1 table, every R2 object, their conversations' and time
-// bonus's Durable Object storage, and KV are searched.
+// identifiers: every D1 table, every R2 object, their conversations', wallet's
+// and time bonus's Durable Object storage, and KV are searched.
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { roomStub } from "#app/server/chat/sockets.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import {
   auditLog,
   complaints,
@@ -25,7 +26,7 @@ import { timeBonusRoom } from "#app/server/payments/discounts.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
 import { memberDataExport } from "#app/server/privacy/export.ts";
 import type { ConversationRoom } from "#workers/durable-objects/conversation-room.ts";
-import { appContext, db, givenAccount, givenCredits, NOW, sessionCookieFor } from "./fixtures.ts";
+import { appContext, db, givenAccount, givenCredits, NOW, sessionCookieFor, walletOfMember } from "./fixtures.ts";
 
 const EMAIL = "zorbatrix.erase@test.example";
 const NAME = "Zorbatrix";
@@ -190,6 +191,16 @@ describe("erasure", () => {
       ...(await state.storage.list()).entries(),
     ]);
     expect(bonusLeft).toEqual([]);
+    // The wallet is empty, and a purchase replayed after the erasure books nothing.
+    expect(await walletOfMember(member)).toEqual({ balance: 0, version: expect.any(Number), ledger: [] });
+    const replayed = await walletOf(env, member).credit({
+      key: "payment:replayed",
+      amount: 50,
+      reason: "purchase",
+      now: NOW,
+    });
+    expect(replayed).toMatchObject({ outcome: "void", balance: 0 });
+    expect((await walletOfMember(member)).ledger).toEqual([]);
 
     const kv = await env.SETTINGS.list();
     for (const { name } of kv.keys) {
@@ -213,6 +224,11 @@ describe("erasure", () => {
       { conversation, messagesSent: [expect.objectContaining({ text: SECRET_WORDS })] },
     ]);
     expect(data).toMatchObject({ profile: { name: NAME }, payments: [expect.objectContaining({ amountCents: 1995 })] });
+    // Their credits as their wallet holds them: the purchase and the message it paid for.
+    expect((data.creditLedger as { delta: number; reason: string }[]).map((row) => row.reason).sort()).toEqual([
+      "message",
+      "purchase",
+    ]);
     expect(JSON.stringify(data)).not.toMatch(/"(passwordHash|p256dh|auth|codeHash)"/);
     expect(keys).toHaveLength(3);
   });

@@ -7,10 +7,9 @@ import { describe, expect, it } from "vitest";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
 import { startConversation } from "#app/server/chat/conversations.ts";
 import { recordMessage } from "#app/server/chat/send-message.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { gifts, sentGifts } from "#app/server/db/schema.ts";
 import { giftMenu, sendGift } from "#app/server/likes/gifts.ts";
-import { appContext, db, givenAccount, givenCredits, NOW } from "./fixtures.ts";
+import { appContext, db, givenAccount, givenCredits, NOW, walletLedgerSum, walletOfMember } from "./fixtures.ts";
 
 async function sessionMember(id: number) {
   const { token, statement } = await startSession(db, { userId: id, now: NOW });
@@ -47,7 +46,8 @@ describe("the price of a gift", () => {
       preview: "rose",
     });
     expect(inChat.cost).toBe(fromProfile.cost);
-    expect(await ledgerBalance(db, ann)).toBe(30 - 8 - 8);
+    expect((await walletOfMember(ann)).balance).toBe(30 - 8 - 8);
+    expect(await walletLedgerSum(ann)).toBe(30 - 8 - 8);
   });
 
   it("is the domain's gift_credits where the sender's country has no higher minimum", async () => {

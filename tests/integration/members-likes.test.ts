@@ -1,11 +1,13 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionMember, startSession } from "#app/server/accounts/session.ts";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
-import { creditLedger, gifts, likes, passes, sentGifts, users } from "#app/server/db/schema.ts";
+import { armCrash, disarmCrashes } from "#app/server/crash-points.ts";
+import { REPLAY_AFTER_MS, replayMovements } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
+import { gifts, likes, passes, sentGifts, users } from "#app/server/db/schema.ts";
 import { autoLike } from "#app/server/likes/auto-like.ts";
-import { sendGift } from "#app/server/likes/gifts.ts";
+import { receivedGifts, sendGift } from "#app/server/likes/gifts.ts";
 import {
   likeMember,
   likesOverview,
@@ -15,6 +17,7 @@ import {
   unlikeMember,
 } from "#app/server/likes/likes.ts";
 import { passMember, rankedCandidates } from "#app/server/likes/swipe.ts";
+import { createLogger } from "#app/server/log.ts";
 import { blockMember, unblockMember } from "#app/server/members/blocks.ts";
 import { openProfile } from "#app/server/members/open-profile.ts";
 import { getMemberProfile } from "#app/server/members/profile.ts";
@@ -23,11 +26,14 @@ import {
   appContext,
   db,
   givenAccount,
+  givenCredits,
   givenInterest,
   givenMember,
   NOW,
   outcome,
   sessionCookieFor,
+  walletLedgerSum,
+  walletOfMember,
 } from "./fixtures.ts";
 
 async function member(id: number, now = NOW) {
@@ -174,10 +180,7 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
   it("charges once per request id, and never below zero", async () => {
     const ann = await givenAccount();
     const bob = await givenAccount();
-    await db.update(users).set({ credits: 12 }).where(eq(users.id, ann));
-    await db
-      .insert(creditLedger)
-      .values({ userId: ann, delta: 12, reason: "purchase", idempotencyKey: "p1", createdAt: NOW });
+    await givenCredits(ann, 12);
     const rose = await giftId();
     const send = (requestId: string) => sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId });
     expect(await send("a")).toMatchObject({ sent: true, cost: 5 });
@@ -185,18 +188,18 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
     expect(await send("b")).toMatchObject({ sent: true });
     expect(await outcome(send("c"))).toBe("insufficient_credits");
     const [user] = await db.select().from(users).where(eq(users.id, ann));
+    expect((await walletOfMember(ann)).balance).toBe(2);
+    expect(await walletLedgerSum(ann)).toBe(2);
     expect(user!.credits).toBe(2);
-    expect(await ledgerBalance(db, ann)).toBe(2);
     expect(await db.select().from(sentGifts)).toHaveLength(2);
+    // The refused request stays refused when it is sent again.
+    expect(await outcome(send("c"))).toBe("insufficient_credits");
   });
 
   it("spends exactly the balance when many gifts are sent at once", async () => {
     const ann = await givenAccount();
     const bob = await givenAccount();
-    await db.update(users).set({ credits: 20 }).where(eq(users.id, ann));
-    await db
-      .insert(creditLedger)
-      .values({ userId: ann, delta: 20, reason: "purchase", idempotencyKey: "p2", createdAt: NOW });
+    await givenCredits(ann, 20);
     const rose = await giftId();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -205,9 +208,39 @@ describe("gifts (paid with gift_credits through the ledger)", () => {
     );
     expect(results.filter((r) => r === "ok")).toHaveLength(4);
     expect(results.filter((r) => r === "insufficient_credits")).toHaveLength(8);
+    expect((await walletOfMember(ann)).balance).toBe(0);
+    expect(await walletLedgerSum(ann)).toBe(0);
     expect((await db.select().from(users).where(eq(users.id, ann)))[0]!.credits).toBe(0);
-    expect(await ledgerBalance(db, ann)).toBe(0);
     expect(await db.select().from(sentGifts)).toHaveLength(4);
+    expect(await receivedGifts(app(), bob)).toHaveLength(4);
+  });
+
+  it("never shows a gift whose charge the wallet refused, nor one it has not decided yet", async () => {
+    const ann = await givenAccount();
+    const bob = await givenAccount();
+    await givenCredits(ann, 5);
+    const rose = await giftId();
+    // Spent in a room meanwhile: the wallet holds less than D1's copy says.
+    await walletOf(env, ann).charge({ key: "room:spent", amount: 3, reason: "message", now: NOW });
+    expect(await outcome(sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId: "refused" }))).toBe(
+      "insufficient_credits",
+    );
+    expect(await db.select().from(sentGifts)).toEqual([]);
+    expect(await receivedGifts(app(), bob)).toEqual([]);
+    await givenCredits(ann, 10);
+    // A crash right after the batch: the record and the row are written, the wallet has not decided.
+    armCrash("movement:recorded");
+    try {
+      await expect(sendGift(app(), ann, { recipientId: bob, giftId: rose, requestId: "cut" })).rejects.toThrow();
+    } finally {
+      disarmCrashes();
+    }
+    expect(await db.select().from(sentGifts)).toHaveLength(1);
+    expect(await receivedGifts(app(), bob)).toEqual([]);
+    // The replay books it: now it shows.
+    await replayMovements({ ...appContext({}, NOW + REPLAY_AFTER_MS + 1), log: createLogger("test") });
+    expect(await receivedGifts(app(), bob)).toMatchObject([{ slug: "rose", from: ann }]);
+    expect((await walletOfMember(ann)).balance).toBe(12 - 5);
   });
 
   it("cannot be sent to a member who blocked you", async () => {

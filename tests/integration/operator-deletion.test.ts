@@ -3,10 +3,9 @@
 // hourly job to carry through.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ledgerBalance } from "#app/server/credits/ledger.ts";
 import { operators, payments, refundRequests } from "#app/server/db/schema.ts";
 import { settleRefundRequests } from "#app/server/payments/refunds.ts";
-import { db, givenAccount, NOW } from "./fixtures.ts";
+import { db, givenAccount, NOW, walletLedgerSum } from "./fixtures.ts";
 import { givenOperator } from "./operator-fixtures.ts";
 import { givenMollie, givenPackage, mollieApp, oldMember, paidAtMollie, paymentRow } from "./payment-fixtures.ts";
 
@@ -46,7 +45,7 @@ describe("deleting an operator", () => {
     const pkg = await givenPackage();
     const buyer = await oldMember();
     const { paymentId } = await paidAtMollie(mollie, buyer, pkg.id);
-    expect(await ledgerBalance(db, buyer.id)).toBe(60);
+    expect(await walletLedgerSum(buyer.id)).toBe(60);
     // The operator's click wrote its request, then the server died before the provider was asked.
     const support = await givenOperator("support");
     await db.insert(refundRequests).values({ paymentId, operatorId: support.id, createdAt: NOW });
@@ -55,7 +54,7 @@ describe("deleting an operator", () => {
     const at = NOW + 3_600_000;
     await settleRefundRequests(mollieApp({ now: () => at }), at);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded" });
-    expect(await ledgerBalance(db, buyer.id)).toBe(0);
+    expect(await walletLedgerSum(buyer.id)).toBe(0);
     expect(await db.select().from(refundRequests).where(eq(refundRequests.paymentId, paymentId))).toEqual([]);
     // Asked again, nothing happens twice.
     await settleRefundRequests(mollieApp({ now: () => at + 3_600_000 }), at + 3_600_000);

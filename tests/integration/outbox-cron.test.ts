@@ -1,14 +1,16 @@
 // The Worker's two crons: every minute the outboxes are delivered (texts
-// first: their codes expire), every hour the housekeeping runs. Each run is
+// first: their codes expire) and credit movements a crash left unapplied are
+// applied, every hour the housekeeping runs. Each run is
 // told apart by its cron expression, and keeps to its own work.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mailOutbox, smsOutbox, users } from "#app/server/db/schema.ts";
+import { REPLAY_AFTER_MS, recordCredit } from "#app/server/credits/movements.ts";
+import { creditLedger, mailOutbox, smsOutbox, users } from "#app/server/db/schema.ts";
 import { composeMail } from "#app/server/mail/compose.ts";
 import { queueMail } from "#app/server/mail/outbox.ts";
 import { scheduled } from "#workers/scheduled.ts";
-import { db, givenAccount, NOW } from "./fixtures.ts";
+import { db, givenAccount, NOW, walletOfMember } from "./fixtures.ts";
 import { givenProviderFakes, mailApiVars, twilioVars } from "./provider-fakes.ts";
 
 const DAY = 86_400_000;
@@ -51,6 +53,22 @@ describe("the per-minute cron", () => {
     expect(mailApi.mails.map((m) => m.to)).toEqual(["anna@example.org"]);
     expect((await db.select().from(smsOutbox))[0]!.status).toBe("sent");
     expect((await db.select().from(mailOutbox))[0]!.status).toBe("sent");
+  });
+
+  it("applies the credit movements a crash left unapplied, once they have waited, and logs how many members it served", async () => {
+    const member = await givenAccount();
+    await recordCredit(db, { userId: member, amount: 30, reason: "purchase", idempotencyKey: "payment:cut", now: NOW });
+    const logged = vi.spyOn(console, "log");
+
+    await runCron("* * * * *", NOW + 1_000);
+    expect((await walletOfMember(member)).balance).toBe(0);
+
+    await runCron("* * * * *", NOW + REPLAY_AFTER_MS + 1_000);
+    expect((await walletOfMember(member)).balance).toBe(30);
+    const [record] = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, "payment:cut"));
+    expect(record).toMatchObject({ outcome: "booked", delta: 30 });
+    expect((await db.select({ credits: users.credits }).from(users).where(eq(users.id, member)))[0]!.credits).toBe(30);
+    expect(logged.mock.calls.map(([line]) => String(line)).join("\n")).toMatch(/"movementsReplayedFor":1/);
   });
 
   it("leaves the hourly housekeeping to the hourly cron", async () => {

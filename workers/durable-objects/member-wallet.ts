@@ -22,8 +22,8 @@ import {
   importLedger,
   ledgerPage,
   lookup,
-  takeBack,
   state,
+  takeBack,
   voidKey,
 } from "#app/server/credits/wallet.ts";
 import {

@@ -1,16 +1,20 @@
 // Signup: the domain's `signups` rule, one account per
 // e-mail address, a few a day per client address (signup-cap.ts), and
 // everything a new account needs written in one D1 batch (user, disabled
-// profile, tracking data, signup credits, activation token and mail, session,
-// the member's own choice of offers by mail), so a failure leaves nothing
-// half-made. Nothing sensitive is guessed: orientation stays empty, and offers
-// are only on when the member ticked the box.
-import { eq, sql } from "drizzle-orm";
+// profile, tracking data, the record of the signup credits, activation token
+// and mail, session, the member's own choice of offers by mail), so a failure
+// leaves nothing half-made. The credits then reach the new member's wallet at
+// once (applyNow), so their first page shows them; a wallet that cannot answer
+// yet leaves the record to the minute job's replay. Nothing sensitive is
+// guessed: orientation stays empty, and offers are only on when the member
+// ticked the box.
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signupSchema, Tracking } from "#app/schemas/account.ts";
 import { hashPassword } from "#app/server/accounts/password.ts";
 import { FREE_CONVERSATIONS } from "#app/server/chat/costs.ts";
 import { deliverOnConfirmation } from "#app/server/chat/on-confirmed.ts";
+import { applyNow } from "#app/server/credits/movements.ts";
 import { creditLedger, notificationSettings, profiles, trackingData, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { eraseMember } from "#app/server/privacy/erasure.ts";
@@ -56,17 +60,18 @@ export async function signUp(
   }
   // Counted only now, as a refusal above mails nothing; and before the password's costly hash.
   await takeSignup(app);
-  const sessionToken = await writeAccount(app, input, now).catch(async (error: unknown) => {
+  const account = await writeAccount(app, input, now).catch(async (error: unknown) => {
     await giveBackSignup(app);
     // Two signups with one address at the same moment: the unique index decides.
     if (String(error).includes("UNIQUE") && String(error).includes("users.email")) throw new DomainError("email_taken");
     throw error;
   });
+  if (app.settings.signup_credits > 0) await applyNow(app, account.id);
   deliverAfterResponse(app);
-  return { sessionToken };
+  return { sessionToken: account.token };
 }
 
-/** The account and everything it starts with, in one batch; the new session's token. */
+/** The account and everything it starts with, in one batch; the new member's id and session token. */
 async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>[1], now: number) {
   const { db, settings } = app;
   const { form } = input;
@@ -75,15 +80,19 @@ async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>
   const activation = await issueToken(db, { userId, purpose: "activation", now });
   const session = await startSession(db, { userId, now, userAgent: input.userAgent });
   const statements = [
-    db.insert(users).values({
-      email: form.email,
-      passwordHash: await hashPassword(form.password),
-      status: "not_confirmed",
-      credits: settings.signup_credits,
-      language: app.locale,
-      domain: settings.domain,
-      signupDate: now,
-    }),
+    db
+      .insert(users)
+      .values({
+        email: form.email,
+        passwordHash: await hashPassword(form.password),
+        status: "not_confirmed",
+        // The wallet holds the credits; D1's copy of them follows once the bonus is applied.
+        credits: 0,
+        language: app.locale,
+        domain: settings.domain,
+        signupDate: now,
+      })
+      .returning({ id: users.id }),
     db.insert(profiles).values({
       userId,
       name: form.name,
@@ -122,20 +131,27 @@ async function writeAccount(app: SignupContext, input: Parameters<typeof signUp>
         conversations: FREE_CONVERSATIONS,
       },
     }),
-    ...(settings.signup_credits > 0
-      ? [
-          db.insert(creditLedger).values({
-            userId,
-            delta: settings.signup_credits,
-            reason: "signup_bonus",
-            idempotencyKey: sql`'signup_bonus:' || ${userId}`,
-            createdAt: now,
-          }),
-        ]
-      : []),
+    ...(settings.signup_credits > 0 ? [signupBonus(app, userId, now)] : []),
   ];
-  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  return session.token;
+  const [created] = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const [member] = created as { id: number }[];
+  return { id: member!.id, token: session.token };
+}
+
+/**
+ * The record of the signup credits (a credit, as movements.ts records one),
+ * written as is: the key names the member, whose id the same batch assigns.
+ */
+function signupBonus(app: SignupContext, userId: SQL<number>, now: number) {
+  return app.db.insert(creditLedger).values({
+    userId,
+    delta: 0,
+    reason: "signup_bonus",
+    idempotencyKey: sql`'signup_bonus:' || ${userId}`,
+    createdAt: now,
+    op: "credit",
+    amount: app.settings.signup_credits,
+  });
 }
 
 /**

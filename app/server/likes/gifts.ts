@@ -1,17 +1,22 @@
-// Gifts: sent from a profile, paid through the ledger in the same transaction
-// as the gift itself; blocked members cannot send each other gifts. The
+// Gifts: sent from a profile, paid from the sender's wallet; blocked members
+// cannot send each other gifts. One D1 batch records the charge
+// (credits/movements.ts) and the gift row, which exists only where the record
+// does; the wallet then decides. A charge it refuses takes the row away again,
+// and until it has said "booked" the row shows nowhere (shownGift), so a crash
+// between the two shows no unpaid gift: the minute job's replay decides it. The
 // client's request id makes a retry charge once. A gift costs what a gift in
 // the chat costs (chat/costs.ts): gift_credits, raised to the minimum of the
-// sender's country.
-import { asc, desc, eq, sql } from "drizzle-orm";
+// sender's country; a free gift (a domain's gift_credits of 0) records nothing.
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { RequestContext } from "#app/context.ts";
 import { messageCost } from "#app/server/chat/costs.ts";
-import { charge } from "#app/server/credits/ledger.ts";
+import { applyNow, isDuplicateBooking, recordCharge } from "#app/server/credits/movements.ts";
+import type { Database } from "#app/server/db/client.ts";
 import { creditLedger, gifts, profiles, sentGifts } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { assertNotBlocked } from "#app/server/members/blocks.ts";
 
-type GiftsContext = Pick<RequestContext, "db" | "settings" | "now">;
+type GiftsContext = Pick<RequestContext, "db" | "env" | "settings" | "now">;
 
 export function listGifts(app: Pick<RequestContext, "db">) {
   return app.db.select().from(gifts).orderBy(asc(gifts.position));
@@ -21,8 +26,11 @@ export function listGifts(app: Pick<RequestContext, "db">) {
 const giftCost = (settings: GiftsContext["settings"], senderCountry: string) =>
   messageCost(settings, "gift", senderCountry);
 
-/** The gift menu of a profile page: the gifts, their price and what the member holds. */
-export async function giftMenu(app: GiftsContext, member: { credits: number; profile: { country: string } }) {
+/** The gift menu of a profile page: the gifts, their price and what the member holds (the session's copy). */
+export async function giftMenu(
+  app: Pick<GiftsContext, "db" | "settings">,
+  member: { credits: number; profile: { country: string } },
+) {
   return { list: await listGifts(app), cost: giftCost(app.settings, member.profile.country), credits: member.credits };
 }
 
@@ -45,38 +53,91 @@ export async function sendGift(
   await assertNotBlocked(app.db, senderId, input.recipientId);
 
   const cost = giftCost(app.settings, sender?.country ?? "");
-  const idempotencyKey = `gift:${senderId}:${input.requestId}`;
+  const key = `gift:${senderId}:${input.requestId}`;
   const now = app.now();
-  const result = await charge(
-    app.db,
-    { userId: senderId, cost, reason: "gift", idempotencyKey, now, note: `${gift.slug} to ${input.recipientId}` },
-    [
-      // The gift row exists only where its charge does.
-      app.db.insert(sentGifts).select(
-        app.db
-          .select({
-            id: sql<number>`null`.as("id"),
-            senderId: sql<number>`${senderId}`.as("sender_id"),
-            recipientId: sql<number>`${input.recipientId}`.as("recipient_id"),
-            giftId: sql<number>`${gift.id}`.as("gift_id"),
-            credits: sql<number>`${cost}`.as("credits"),
-            idempotencyKey: creditLedger.idempotencyKey,
-            createdAt: sql<number>`${now}`.as("created_at"),
-          })
-          .from(creditLedger)
-          .where(eq(creditLedger.idempotencyKey, idempotencyKey)),
-      ),
-    ],
-  );
-  return { sent: result.outcome === "charged", already: result.outcome === "already", gift: gift.slug, cost };
+  const row = {
+    senderId,
+    recipientId: input.recipientId,
+    giftId: gift.id,
+    credits: cost,
+    idempotencyKey: key,
+    createdAt: now,
+  };
+  let already = false;
+  try {
+    if (cost <= 0) await app.db.insert(sentGifts).values(row);
+    else
+      await app.db.batch([
+        recordCharge(app.db, {
+          userId: senderId,
+          amount: cost,
+          reason: "gift",
+          idempotencyKey: key,
+          now,
+          note: `${gift.slug} to ${input.recipientId}`,
+        }),
+        paidGiftRow(app.db, row),
+      ]);
+  } catch (error) {
+    if (!isDuplicateBooking(error)) throw error;
+    // A retry: its first attempt's record decides, as below.
+    already = true;
+  }
+  if (cost > 0) await settleCharge(app, senderId, key);
+  return { sent: !already, already, gift: gift.slug, cost };
 }
+
+/** The gift row, selected from its charge's record: written only where the record is. */
+function paidGiftRow(db: Database, row: typeof sentGifts.$inferInsert & { idempotencyKey: string }) {
+  return db.insert(sentGifts).select(
+    db
+      .select({
+        id: sql<number>`null`.as("id"),
+        senderId: sql<number>`${row.senderId}`.as("sender_id"),
+        recipientId: sql<number>`${row.recipientId}`.as("recipient_id"),
+        giftId: sql<number>`${row.giftId}`.as("gift_id"),
+        credits: sql<number>`${row.credits}`.as("credits"),
+        idempotencyKey: sql<string>`${row.idempotencyKey}`.as("idempotency_key"),
+        createdAt: sql<number>`${row.createdAt}`.as("created_at"),
+      })
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, row.idempotencyKey)),
+  );
+}
+
+/**
+ * The wallet's word on a gift's charge: booked, the gift stands; refused, its
+ * row goes and the sender hears insufficient_credits (again on a retry: the
+ * answer is final). A wallet that has not answered leaves the record to the
+ * replay and the row hidden; the sender may try again with the same request.
+ */
+async function settleCharge(app: GiftsContext, senderId: number, key: string) {
+  const applied = await applyNow(app, senderId);
+  const outcome = applied?.outcomes.get(key)?.outcome ?? (await recordedOutcome(app.db, key));
+  if (outcome === "booked") return;
+  if (outcome === null) throw new DomainError("retry");
+  await app.db.delete(sentGifts).where(eq(sentGifts.idempotencyKey, key));
+  throw new DomainError("insufficient_credits");
+}
+
+async function recordedOutcome(db: Database, key: string) {
+  const [row] = await db
+    .select({ outcome: creditLedger.outcome })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, key));
+  return row?.outcome ?? null;
+}
+
+/** A gift that shows: free, or its charge booked by the wallet (read with creditLedger left-joined on the key). */
+const shownGift = or(eq(sentGifts.credits, 0), eq(creditLedger.outcome, "booked"));
 
 export async function receivedGifts(app: Pick<RequestContext, "db">, memberId: number) {
   return app.db
     .select({ slug: gifts.slug, icon: gifts.icon, from: sentGifts.senderId, at: sentGifts.createdAt })
     .from(sentGifts)
     .innerJoin(gifts, eq(gifts.id, sentGifts.giftId))
-    .where(eq(sentGifts.recipientId, memberId))
+    .leftJoin(creditLedger, eq(creditLedger.idempotencyKey, sentGifts.idempotencyKey))
+    .where(and(eq(sentGifts.recipientId, memberId), shownGift))
     .orderBy(desc(sentGifts.createdAt))
     .limit(50);
 }

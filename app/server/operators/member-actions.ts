@@ -1,15 +1,17 @@
-// What operators do to a member: adjust credits through the ledger,
-// resend the activation mail, log them out everywhere, delete the account on
-// their request, ban and unban. Each change and its audit row are one batch;
-// a ban also holds its statement of reasons and the mail of it (decisions/).
-import { and, eq } from "drizzle-orm";
+// What operators do to a member: adjust their credits, resend the activation
+// mail, log them out everywhere, delete the account on their request, ban and
+// unban. Each change and its audit row are one batch (a credit adjustment's
+// row follows the wallet's answer instead, see adjustCredits); a ban also
+// holds its statement of reasons and the mail of it (decisions/).
+import { and, eq, sql } from "drizzle-orm";
 import { awaitsActivation, resendActivation } from "#app/server/accounts/activation.ts";
 import { closeAccount, isBanned } from "#app/server/accounts/deletion.ts";
 import { deliverAfterResponse } from "#app/server/accounts/mail.ts";
 import { revokeOtherSessions } from "#app/server/accounts/session.ts";
 import { closeEndedSessions } from "#app/server/chat/sockets.ts";
-import { booked, chargeStatements, creditStatements, isDuplicateBooking } from "#app/server/credits/ledger.ts";
-import { profiles, users } from "#app/server/db/schema.ts";
+import { applyNow, isDuplicateBooking, recordCharge, recordCredit } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
+import { auditLog, creditLedger, profiles, users } from "#app/server/db/schema.ts";
 import { memberStatement, type Reasons } from "#app/server/decisions/statements.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { refreshSearchable } from "#app/server/members/searchable.ts";
@@ -33,6 +35,14 @@ async function findMember(app: OperatorContext, memberId: number) {
  * Adds (amount > 0) or removes (amount < 0) credits with a reason. `key` comes
  * with the form, so sending the same form twice books once ("credits_adjusted").
  * Removing more than the balance is refused: balances never go below zero.
+ *
+ * The movement is recorded, then the member's wallet decides (removing more
+ * than it holds is refused there); the audit row follows the wallet's answer,
+ * with the balance it answered, so the trail never claims an adjustment the
+ * wallet refused. A crash between the two leaves the record, which names the
+ * operator (key and note) and which the replay applies; the operator's form
+ * keeps its key until it succeeds, and sending it again writes the audit row
+ * the crash kept back (once: the row carries the key).
  */
 export async function adjustCredits(
   app: OperatorContext,
@@ -41,42 +51,64 @@ export async function adjustCredits(
 ) {
   authorize(app.operator, "members.credits");
   const { user } = await findMember(app, memberId);
-  const now = app.now();
-  const idempotencyKey = `adjust:${app.operator.id}:${input.key}`;
-  const booking = {
+  const key = `adjust:${app.operator.id}:${input.key}`;
+  const movement = {
     userId: user.id,
     reason: "adjustment" as const,
-    idempotencyKey,
-    now,
+    idempotencyKey: key,
+    now: app.now(),
     note: `${input.reason} — ${app.operator.email}`.slice(0, 300),
+    amount: Math.abs(input.amount),
   };
-  const audit = {
-    action: "member.credits",
-    targetType: "member" as const,
-    targetId: user.id,
-    before: { credits: user.credits },
-    after: { credits: user.credits + input.amount, delta: input.amount, reason: input.reason },
-  };
+  let sentBefore = false;
   try {
-    if (input.amount > 0) {
-      await app.db.batch([
-        ...creditStatements(app.db, { ...booking, amount: input.amount }),
-        auditStatement(app, app.operator, audit),
-      ]);
-    } else {
-      const [inserted] = await app.db.batch([
-        ...chargeStatements(app.db, { ...booking, cost: -input.amount }),
-        auditStatementIf(app, app.operator, audit, booked(idempotencyKey)),
-      ]);
-      if ((inserted as D1Result).meta.changes === 0) throw new DomainError("insufficient_credits");
-    }
+    await app.db.batch([input.amount > 0 ? recordCredit(app.db, movement) : recordCharge(app.db, movement)]);
   } catch (error) {
-    if (isDuplicateBooking(error)) throw new DomainError("credits_adjusted");
-    throw error;
+    if (!isDuplicateBooking(error)) throw error;
+    sentBefore = true;
   }
-  const [after] = await app.db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id));
-  return { credits: after?.credits ?? 0 };
+  const answer = await walletAnswer(app, user.id, key);
+  // The wallet has not answered: the record waits for the replay, and the same form may be sent again.
+  if (!answer) throw new DomainError("retry");
+  if (answer.outcome !== "booked") throw new DomainError("insufficient_credits");
+  await app.db.batch([
+    auditStatementIf(
+      app,
+      app.operator,
+      {
+        action: "member.credits",
+        targetType: "member",
+        targetId: user.id,
+        before: { credits: answer.balance - answer.delta },
+        after: { credits: answer.balance, delta: answer.delta, reason: input.reason, key },
+      },
+      notAudited(user.id, key),
+    ),
+  ]);
+  if (sentBefore) throw new DomainError("credits_adjusted");
+  return { credits: answer.balance };
 }
+
+/** What the wallet did with a recorded movement and the balance after it; null while it has not answered. */
+async function walletAnswer(app: OperatorContext, memberId: number, key: string) {
+  const applied = await applyNow(app, memberId);
+  const mine = applied?.outcomes.get(key);
+  if (applied && mine) return { ...mine, balance: applied.balance };
+  // Decided before (a form sent twice, or a request at the same moment): D1 noted the answer.
+  const [record] = await app.db
+    .select({ outcome: creditLedger.outcome, delta: creditLedger.delta })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, key));
+  if (!record?.outcome) return null;
+  const { balance } = await walletOf(app.env, memberId).state();
+  return { outcome: record.outcome, delta: record.delta, balance };
+}
+
+/** SQL: no audit row yet for the adjustment under this key. */
+const notAudited = (memberId: number, key: string) =>
+  sql`not exists (select 1 from ${auditLog} where ${auditLog.targetType} = 'member' and ${auditLog.targetId} = ${String(
+    memberId,
+  )} and ${auditLog.action} = 'member.credits' and json_extract(${auditLog.after}, '$.key') = ${key})`;
 
 export async function resendMemberActivation(app: OperatorContext, memberId: number) {
   authorize(app.operator, "members.activation");

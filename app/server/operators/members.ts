@@ -1,7 +1,12 @@
 // Members as operators see them: search by e-mail, name or id, and
-// one member's profile, status, credits ledger, payments and sessions.
+// one member's profile, status, credits ledger, payments and sessions. The
+// search lists D1's copy of each balance; one member's page shows their
+// wallet's balance and movements, with whatever is recorded for them applied
+// first, so a purchase recorded a moment ago is there.
 import { and, desc, eq, gt, like, or, type SQL } from "drizzle-orm";
-import { creditLedger, profiles, sessions, users } from "#app/server/db/schema.ts";
+import { walletBalance } from "#app/server/credits/movements.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
+import { profiles, sessions, users } from "#app/server/db/schema.ts";
 import { DomainError } from "#app/server/errors.ts";
 import { recentPayments } from "#app/server/payments/history.ts";
 import { memberPhotos } from "#app/server/photos/moderation.ts";
@@ -37,22 +42,19 @@ export async function searchMembers(app: OperatorContext, query: string) {
     .limit(50);
 }
 
+/** The newest movements one member's page shows. */
+const LEDGER_ROWS = 50;
+
 export async function memberDetail(app: OperatorContext, memberId: number) {
   authorize(app.operator, "members.view");
   if (!Number.isSafeInteger(memberId)) throw new DomainError("member_not_found");
   const now = app.now();
-  const [[row], ledger, memberPayments, memberSessions] = await app.db.batch([
+  const [[row], memberPayments, memberSessions] = await app.db.batch([
     app.db
       .select({ user: users, profile: profiles })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, memberId)),
-    app.db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.userId, memberId))
-      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
-      .limit(50),
     recentPayments(app, memberId),
     app.db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -63,12 +65,14 @@ export async function memberDetail(app: OperatorContext, memberId: number) {
   ]);
   if (!row) throw new DomainError("member_not_found");
   const { user, profile } = row;
+  const wallet = await walletBalance(app, memberId);
+  const ledger = await walletOf(app.env, memberId).ledger({ limit: LEDGER_ROWS });
   return {
     member: {
       id: user.id,
       email: user.email,
       status: user.status,
-      credits: user.credits,
+      credits: wallet.balance,
       paidUser: user.paidUser,
       language: user.language,
       domain: user.domain,

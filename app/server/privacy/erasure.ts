@@ -1,12 +1,18 @@
 // Erasure (GDPR art. 17): a member's personal data leaves every
-// store: Durable Objects (their conversations, both sides, and their time
-// bonus), R2 (profile and chat photos) and D1 (the user row and all that
-// cascades from it, plus rows that only carry their address: mails, texts,
-// sign-in attempts, complaints; and notifications to others that name them).
+// store: Durable Objects (their conversations, both sides, their wallet and
+// their time bonus), R2 (profile and chat photos) and D1 (the user row and
+// all that cascades from it, plus rows that only carry their address: mails,
+// texts, sign-in attempts, complaints; and notifications to others that name
+// them).
 // The audit trail keeps who did what to which id, but the personal values it
 // recorded are blanked. KV holds no member data. At the payment provider their
 // customer is deleted and its mandates revoked (provider-erasure.ts): put on
 // record first, a record that outlives the member until the provider confirms.
+//
+// The wallet is emptied after the rooms (no room charges it any more) and
+// refuses every movement from then on, so a purchase applied while the rest
+// of the erasure runs, or replayed later, books nothing; emptied again, it
+// finds nothing to remove.
 //
 // The stores outside D1 go first and the user row last, in one batch with the
 // rest of D1: as long as the row is there the erasure is still due (the
@@ -18,6 +24,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext } from "#app/context.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
 import { crashPoint } from "#app/server/crash-points.ts";
+import { walletOf } from "#app/server/credits/wallet.ts";
 import {
   auditLog,
   complaints,
@@ -67,6 +74,7 @@ export async function eraseMember(app: ErasureContext, memberId: number) {
   // there (deleted, past its window) and the next hourly run does it all again and finishes.
   for (const { id } of conversations) await roomStub(env, id).erase();
   crashPoint("erasure:rooms-erased");
+  await walletOf(env, memberId).erase({ now: app.now?.() ?? Date.now() });
   for (const { id } of conversations) await deletePrefix(env.PHOTOS, `c/${id}/`);
   const keys = [...new Set(photoRows.flatMap((f) => [f.filename, f.thumb]))];
   for (let i = 0; i < keys.length; i += 1000) await env.PHOTOS.delete(keys.slice(i, i + 1000));
@@ -102,7 +110,7 @@ export async function eraseMember(app: ErasureContext, memberId: number) {
           ...addresses.map((a) => sql`instr(${auditLog.before}, ${a}) > 0 or instr(${auditLog.after}, ${a}) > 0`),
         ),
       ),
-    // Profile, photos, likes, conversations, payments, ledger, sessions… cascade.
+    // Profile, photos, likes, conversations, payments, credit records, sessions… cascade.
     db.delete(users).where(eq(users.id, memberId)),
   ];
   if (mobiles.length) statements.push(db.delete(smsOutbox).where(inArray(smsOutbox.to, mobiles)));

@@ -1,8 +1,8 @@
 // A member's copy of their data (GDPR art. 15 and 20): one ZIP with
 // data.json (account, profile, likes, conversations with the messages they
-// sent, payments and their customers at payment providers, credits ledger,
-// sessions, settings, the statements of reasons about them and their appeals)
-// and their photos,
+// sent, payments and their customers at payment providers, their wallet's
+// ledger (every movement of their credits, read in pages), sessions, settings,
+// the statements of reasons about them and their appeals) and their photos,
 // streamed: data.json goes out first, then each photo as it is read.
 // Secrets (password hash, session and push keys) stay out; other members'
 // words stay out too: their messages are their personal data, and so are the
@@ -11,12 +11,13 @@ import { eq, or } from "drizzle-orm";
 import { strToU8 } from "fflate";
 import type { RequestContext } from "#app/context.ts";
 import { roomStub } from "#app/server/chat/sockets.ts";
+import { applyMovements } from "#app/server/credits/movements.ts";
+import { type LedgerRow, walletOf } from "#app/server/credits/wallet.ts";
 import {
   appeals,
   blocks,
   complaints,
   conversationParticipants,
-  creditLedger,
   decisions,
   directDebitMandates,
   likes,
@@ -81,7 +82,7 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
       .where(or(eq(sentGifts.senderId, memberId), eq(sentGifts.recipientId, memberId))),
     db.select().from(conversationParticipants).where(eq(conversationParticipants.userId, memberId)),
     db.select().from(payments).where(eq(payments.userId, memberId)),
-    db.select().from(creditLedger).where(eq(creditLedger.userId, memberId)),
+    walletLedger(app, memberId),
     db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
       .from(sessions)
@@ -146,3 +147,18 @@ export async function memberDataExport(app: ExportContext, memberId: number) {
   }
   return zipStream(files(), new Date(app.now()));
 }
+
+/** Every movement in the member's wallet, newest first, with what is recorded for them applied first. */
+async function walletLedger(app: ExportContext, memberId: number) {
+  await applyMovements(app, memberId);
+  const wallet = walletOf(app.env, memberId);
+  const rows: LedgerRow[] = [];
+  for (;;) {
+    const page = await wallet.ledger({ limit: LEDGER_PAGE, before: rows.at(-1)?.id });
+    rows.push(...page);
+    if (page.length < LEDGER_PAGE) return rows;
+  }
+}
+
+/** Movements read at once: the most a wallet answers. */
+const LEDGER_PAGE = 500;
