@@ -111,7 +111,7 @@ export async function benchScale(server: BenchServer): Promise<Budget[]> {
     await server.messageRateLimit("binding");
   }
   const dash = await dashboardRows();
-  const { perMember, perConversation, perMessage, perPurchase, roomPerMessage, ledgerPerMovement, base } = measured;
+  const { perMember, perConversation, perMessage, perPurchase, roomPerMessage, walletPerMovement, base } = measured;
 
   console.log(`\nScale: bytes each store grew by, measured on the bench state\n`);
   console.log(
@@ -129,7 +129,7 @@ export async function benchScale(server: BenchServer): Promise<Budget[]> {
     ]),
   );
   console.log(
-    `D1 at the start: ${gb(base)}; a ledger movement costs D1 ${ledgerPerMovement.toFixed(0)} B (credit_ledger and its indexes), the size a wallet's row is taken at until wallets hold them.`,
+    `D1 at the start: ${gb(base)}; a movement costs the busiest wallet ${walletPerMovement.toFixed(0)} B (its SQLite file's growth over its busy run).`,
   );
   console.log(
     `Assumed: ${ASSUMED.conversationsPerMember} conversations per member, ${ASSUMED.purchasesPerMemberDay * 100} % of members buy each day, the busiest room ${ASSUMED.busiestRoomPerDay} messages a day, the busiest wallet ${ASSUMED.busiestWalletPerDay} movements a day.\n`,
@@ -140,7 +140,7 @@ export async function benchScale(server: BenchServer): Promise<Budget[]> {
       perDay: scale.messagesPerDay * perMessage + scale.members * ASSUMED.purchasesPerMemberDay * perPurchase,
     };
     const room: Growth = { start: 0, perDay: ASSUMED.busiestRoomPerDay * roomPerMessage };
-    const wallet: Growth = { start: 0, perDay: ASSUMED.busiestWalletPerDay * ledgerPerMovement };
+    const wallet: Growth = { start: 0, perDay: ASSUMED.busiestWalletPerDay * walletPerMovement };
     return { scale, d1, room, wallet, d1Year: sizeAfter(d1, 365) };
   });
   console.log(
@@ -185,15 +185,18 @@ async function simulate(server: BenchServer) {
   const busyId = (await env.CONVERSATION_ROOM.idFromName(`conversation:${pairs[0]!.conversation}`)).toString();
   const roomsBefore = objectBytes(STATE_DIR, "ConversationRoom");
   const spread = await roomRun(server, pairs, MESSAGES, "scale");
+  // The busy sender's wallet, over the busy run alone: its charges are all that wallet writes then.
+  const busyWallet = (await env.WALLET.idFromName(String(pairs[0]!.members[0]))).toString();
+  const walletsBefore = objectBytes(STATE_DIR, "MemberWallet");
   const busy = await roomRun(server, pairs.slice(0, 1), BUSY_MESSAGES, "busy");
+  const walletsAfter = objectBytes(STATE_DIR, "MemberWallet");
   env = await server.bindings();
   const afterMessages = d1Bytes(STATE_DIR);
   const roomsAfter = objectBytes(STATE_DIR, "ConversationRoom");
   await purchases(env, pairs.map((p) => p.members[1]).slice(0, PURCHASES), server.url);
   const afterPurchases = d1Bytes(STATE_DIR);
   const messages = spread.paid + busy.paid;
-  const ledger = (s: ReturnType<typeof d1Bytes>) =>
-    [...s.byName].filter(([name]) => name.startsWith("credit_ledger")).reduce((a, [, b]) => a + b, 0);
+  const walletFile = [...walletsAfter.keys()].find((file) => file.startsWith(busyWallet));
   const busyFile = [...roomsAfter.keys()].find((file) => file.startsWith(busyId));
   return {
     base: start.total,
@@ -202,7 +205,9 @@ async function simulate(server: BenchServer) {
     perConversation: (afterPairs.total - afterMembers.total) / PAIRS,
     perMessage: (afterMessages.total - afterPairs.total) / messages,
     perPurchase: (afterPurchases.total - afterMessages.total) / PURCHASES,
-    ledgerPerMovement: (ledger(afterMessages) - ledger(afterPairs)) / messages,
+    walletPerMovement: walletFile
+      ? ((walletsAfter.get(walletFile) ?? 0) - (walletsBefore.get(walletFile) ?? 0)) / Math.max(1, busy.paid)
+      : 0,
     // The busiest room's growth over its messages (a page is 4 KB: many messages, so pages fill).
     roomPerMessage: busyFile
       ? ((roomsAfter.get(busyFile) ?? 0) - (roomsBefore.get(busyFile) ?? 0)) / (MESSAGES + BUSY_MESSAGES)
