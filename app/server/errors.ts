@@ -54,6 +54,8 @@ export const errorCatalogue = {
   conversation_not_found: { status: 404, message: "errors:conversationNotFound" },
   premium_only: { status: 402, message: "errors:premiumOnly" },
   message_too_long: { status: 400, message: "errors:messageTooLong" },
+  // A message the room gave up after a crash (nothing delivered, nothing charged): it is sent again as a new one.
+  message_given_up: { status: 409, message: "errors:messageGivenUp" },
   // Photos the member put in R2 for conversations today used up.
   chat_photo_limit: { status: 429, message: "errors:chatPhotoLimit" },
   // A fictional profile on a domain whose desk has no chat operator: nobody would answer, so nobody may write.

@@ -144,7 +144,8 @@ describe("a pending row a crash left, settled by asking the sender's wallet", ()
     expect(late.outcome).toBe("void");
     // And so is the client's own retry: not stored, not charged, the text back with its sender.
     const retried = await send(annCookie, conversation, "never-charged");
-    expect(retried.status).toBe(400);
+    expect(retried.status).toBe(409);
+    expect(await retried.json()).toMatchObject({ error: "message_given_up" });
     expect((await storedRows(conversation)).map((row) => row.client_id)).toEqual(["before-1"]);
     expect((await walletOfMember(ann)).balance).toBe(5);
     expect(await walletLedgerSum(ann)).toBe(5);

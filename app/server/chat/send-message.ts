@@ -150,7 +150,7 @@ export async function recordMessage(app: SendContext, record: MessageRecord) {
   if (answer.outcome === "insufficient") throw new DomainError("insufficient_credits");
   // The room gave this message up after a crash: nothing was delivered nor charged, and it stays so.
   // Not "retry", which the client answers with the same message again: the text goes back to the sender.
-  if (answer.outcome === "void") throw new DomainError("invalid_input");
+  if (answer.outcome === "void") throw new DomainError("message_given_up");
   const wallet = { balance: answer.balance, version: answer.version };
   if (answer.outcome === "charged") await claimPhoto(app, record, key);
   else if (record.photo) await claimChatPhoto(app.db, record.photo).run();
